@@ -1,0 +1,184 @@
+/**
+ * The HTTP transport of PortalApiHttp over ky: resolves URLs by rel from discovery (`GET /api/`),
+ * adds the headers of api.md (Api-Version, Bearer, Api-Company, Api-Branding), unwraps and
+ * decodes the success envelope with core's Schemas, and turns a failed call into core's tagged
+ * errors (status + error.data) through core's errorStatus table. It never throws: every failure
+ * travels in the Effect's error channel, and observers (connectivity) are told about it.
+ */
+import { Effect, Schema } from "effect";
+import ky, { type KyInstance } from "ky";
+import { API_VERSION } from "@portal/core/constants";
+import { decodeSuccess, issuesOfErrorBody } from "@portal/core/wire/envelope";
+import { expandHref, type DiscoveryLink, type HttpMethod } from "@portal/core/wire/routes";
+import { ApiUnavailable, InvalidInput } from "@portal/core/errors";
+import { errorFromResponse, type PortalError, type ResponseContext } from "@portal/core/wire/errorStatus";
+
+/** Every failure of a call: core's tagged errors. */
+export type ClientError = PortalError;
+
+/** Where the adapter reads the session it sends: the Bearer secret and the selected company. */
+export interface HttpSession {
+  readonly secret: () => string | null;
+  readonly companyId: () => string | null;
+}
+
+export interface HttpClientOptions {
+  /** Origin of the portal, e.g. `window.location.origin`; `/api/` is resolved against it. */
+  readonly baseUrl: string;
+  /** Value of the Api-Branding header (see brandingHost). */
+  readonly brandingHost: string;
+  readonly session: HttpSession;
+  /** Per-request time limit; a timed-out call counts as unreachable (status 0). */
+  readonly timeoutMs?: number;
+  readonly fetch?: typeof fetch;
+  /** Told about every failed call after it is mapped (connectivity, snackbars). */
+  readonly onFailure?: (error: ClientError) => void;
+  /** Told about every answered call (lets connectivity know the API is back). */
+  readonly onResponse?: (status: number) => void;
+}
+
+export type Authorization = "session" | "none" | { readonly basic: string } | { readonly bearer: string };
+
+export interface CallOptions {
+  readonly params?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string | number | ReadonlyArray<string>>>;
+  readonly json?: unknown;
+  /** "session" (default) sends the stored Bearer secret when there is one. */
+  readonly auth?: Authorization;
+  /** Send Api-Company: true for the session's selected company, or a given company id. */
+  readonly company?: boolean | string;
+  /** Send Api-Branding: true for the page's host, or a given host. */
+  readonly branding?: boolean | string;
+  /** What the caller knows about the target, to fill details the error body does not carry. */
+  readonly context?: ResponseContext;
+}
+
+export interface Page<A> {
+  readonly data: A;
+  readonly moreAfter: string | null;
+}
+
+export class HttpClient {
+  private readonly ky: KyInstance;
+  private links: Map<string, DiscoveryLink> | null = null;
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.ky = ky.create({
+      retry: 0,
+      timeout: options.timeoutMs ?? 30_000,
+      throwHttpErrors: false,
+      // API answers are live data: never from the browser's HTTP cache (a stale 200 would also
+      // hide that the API is down).
+      cache: "no-store",
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  /** Loads the discovery document once; later calls reuse it. Fails with ApiUnavailable or ApiFailure. */
+  discover(): Effect.Effect<ReadonlyArray<DiscoveryLink>, ClientError> {
+    if (this.links !== null) return Effect.succeed([...this.links.values()]);
+    return this.send("GET", new URL("/api/", this.options.baseUrl).toString(), { auth: "none" }).pipe(
+      Effect.flatMap((body) => decodeBody(DiscoverySchema, body)),
+      Effect.map((page) => {
+        this.links = new Map(page.data.map((l) => [l.rel, l]));
+        return page.data;
+      }),
+    );
+  }
+
+  /** Calls the endpoint named by `rel` and decodes the envelope's data with `schema`. */
+  call<S extends Schema.Decoder<unknown>>(
+    rel: string, method: HttpMethod, schema: S, options: CallOptions = {},
+  ): Effect.Effect<Page<S["Type"]>, ClientError> {
+    return this.url(rel, method, options).pipe(
+      Effect.flatMap((url) => this.send(method, url, options)),
+      Effect.flatMap((body) => decodeBody(schema, body)),
+    );
+  }
+
+  /** Like `call` for answers whose data the caller does not need (DELETE, fire-and-forget). */
+  callVoid(rel: string, method: HttpMethod, options: CallOptions = {}): Effect.Effect<void, ClientError> {
+    return this.url(rel, method, options).pipe(
+      Effect.flatMap((url) => this.send(method, url, options)),
+      Effect.asVoid,
+    );
+  }
+
+  /** Request headers for a call; exposed for streaming calls (SSE) that bypass ky. */
+  headers(options: CallOptions): Record<string, string> {
+    const h: Record<string, string> = { "Api-Version": API_VERSION, Accept: "application/json" };
+    const auth = options.auth ?? "session";
+    if (auth === "session") {
+      const secret = this.options.session.secret();
+      if (secret !== null) h.Authorization = `Bearer ${secret}`;
+    } else if (auth !== "none") {
+      h.Authorization = "basic" in auth ? `Basic ${auth.basic}` : `Bearer ${auth.bearer}`;
+    }
+    const company = typeof options.company === "string" ? options.company : options.company ? this.options.session.companyId() : null;
+    if (company !== null) h["Api-Company"] = company;
+    if (options.branding !== undefined && options.branding !== false) {
+      h["Api-Branding"] = typeof options.branding === "string" ? options.branding : this.options.brandingHost;
+    }
+    return h;
+  }
+
+  private url(rel: string, method: HttpMethod, options: CallOptions): Effect.Effect<string, ClientError> {
+    return this.discover().pipe(
+      Effect.flatMap(() => {
+        const link = this.links?.get(rel);
+        if (link === undefined || !link.methods.includes(method)) {
+          return Effect.fail<ClientError>(new InvalidInput({ issues: [{ message: `The API offers no ${method} ${rel}` }] }));
+        }
+        const url = new URL(expandHref(link.href, options.params), this.options.baseUrl);
+        for (const [k, v] of Object.entries(options.query ?? {})) {
+          for (const one of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(one));
+        }
+        return Effect.succeed(url.toString());
+      }),
+    );
+  }
+
+  private send(method: HttpMethod, url: string, options: CallOptions): Effect.Effect<unknown, ClientError> {
+    const { onFailure, onResponse } = this.options;
+    return Effect.tryPromise({
+      try: async () => {
+        const response = await this.ky(url, {
+          method,
+          headers: this.headers(options),
+          ...(options.json === undefined ? {} : { json: options.json }),
+        });
+        const text = await response.text();
+        return { status: response.status, body: parseJson(text), retryAfter: response.headers.get("Retry-After") };
+      },
+      // fetch rejects (refused, DNS, offline, timed out): the API could not be reached.
+      catch: () => new ApiUnavailable({ status: 0 }),
+    }).pipe(
+      Effect.flatMap(({ status, body, retryAfter }) => {
+        onResponse?.(status);
+        if (status >= 200 && status < 300) return Effect.succeed(body);
+        return Effect.fail(errorFromResponse(status, issuesOfErrorBody(body), { ...options.context, retryAfter }));
+      }),
+      Effect.tapError((error) => Effect.sync(() => onFailure?.(error))),
+    );
+  }
+}
+
+const DiscoverySchema = Schema.Array(
+  Schema.Struct({ rel: Schema.String, href: Schema.String, methods: Schema.Array(Schema.Literals(["GET", "POST", "PATCH", "PUT", "DELETE"])) }),
+);
+
+function decodeBody<S extends Schema.Decoder<unknown>>(schema: S, body: unknown): Effect.Effect<Page<S["Type"]>, ClientError> {
+  const result = decodeSuccess(schema)(body);
+  return result._tag === "Success"
+    ? Effect.succeed({ data: result.success.data, moreAfter: result.success.moreAfter })
+    : Effect.fail(result.failure);
+}
+
+function parseJson(text: string): unknown {
+  if (text === "") return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * PortalApiHttp: the PortalApi port over HTTP (ky). URLs come from discovery by rel; headers,
+ * envelopes and error mapping are HttpClient's. Each area lives in its own file.
+ */
+import { Layer } from "effect";
+import { PortalApi, type PortalApiShape } from "@portal/core/ports/PortalApi";
+import { HttpClient, type HttpClientOptions } from "./HttpClient";
+import { authApi, discoveryApi, meApi } from "./areas/session";
+import { assetTypesApi, auditLogsApi, groupsApi, groupTypesApi, translationsApi } from "./areas/lists";
+import { accessRequestsApi, pagesApi } from "./areas/devices";
+
+/** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
+export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & { readonly http: HttpClient } {
+  const http = new HttpClient(options);
+  return {
+    http,
+    discovery: discoveryApi(http),
+    auth: authApi(http),
+    me: meApi(http),
+    groupTypes: groupTypesApi(http),
+    assetTypes: assetTypesApi(http),
+    groups: groupsApi(http),
+    translations: translationsApi(http),
+    auditLogs: auditLogsApi(http),
+    pages: pagesApi(http),
+    accessRequests: accessRequestsApi(http),
+  };
+}
+
+/** The port as a Layer, for composition roots that build an Effect runtime. */
+export const PortalApiHttpLayer = (options: HttpClientOptions) => Layer.succeed(PortalApi)(makePortalApiHttp(options));

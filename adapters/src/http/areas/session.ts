@@ -1,0 +1,75 @@
+import { Effect, Schema } from "effect";
+import { AccessToken } from "@portal/core/domain/AccessToken";
+import { Branding } from "@portal/core/domain/Branding";
+import { Company, MyCompany, Sector } from "@portal/core/domain/Company";
+import { RightSchema } from "@portal/core/domain/Right";
+import { BackupCodes, MyUser, TwoFactorEnrolment, TwoFactorStatus } from "@portal/core/domain/User";
+import { ApiFailure } from "@portal/core/errors";
+import { issuesOfError, statusOfError } from "@portal/core/wire/errorStatus";
+import type { AuthApi, DiscoveryApi, MeApi } from "@portal/core/ports/PortalApi";
+import type { HttpClient } from "../HttpClient";
+import { narrow } from "../narrow";
+
+const data = <A, E>(e: Effect.Effect<{ readonly data: A }, E>) => Effect.map(e, (p) => p.data);
+
+/** Basic credentials of api.md: base64(email:otp:password), UTF-8 safe. */
+export function basicCredentials(email: string, otp: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${email}:${otp}:${password}`);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+export const discoveryApi = (http: HttpClient): DiscoveryApi => ({
+  discover: () =>
+    http.discover().pipe(
+      Effect.mapError((e) =>
+        e._tag === "ApiUnavailable" || e._tag === "GatewayTimeout" || e._tag === "ApiFailure" || e._tag === "InvalidInput"
+          ? e
+          : new ApiFailure({ status: statusOfError(e), issues: issuesOfError(e) }),
+      ),
+    ),
+});
+
+export const authApi = (http: HttpClient): AuthApi => ({
+  createAccessToken: (grant, expiresIn) =>
+    narrow()(data(http.call("AccessTokenList", "POST", AccessToken, {
+      auth: grant.kind === "password" ? { basic: basicCredentials(grant.email, grant.otp, grant.password) } : { bearer: grant.secretId },
+      json: { expiresIn },
+      query: { fields: "expiresOn,publicId,secretId" },
+    }))),
+  deleteAccessToken: (publicId) =>
+    narrow("NotFound")(http.callVoid("AccessToken", "DELETE", { params: { publicId }, context: { publicId, entity: "AccessToken" } })),
+});
+
+export const meApi = (http: HttpClient): MeApi => ({
+  myUser: () => narrow()(data(http.call("MyUser", "GET", MyUser))),
+  myCompanies: () => narrow()(data(http.call("MyCompanyList", "GET", Schema.Array(MyCompany)))),
+  myRights: (companyId) =>
+    narrow()(data(http.call("MyRights", "GET", Schema.Struct({ rights: Schema.Array(RightSchema) }), {
+      company: companyId,
+    })).pipe(Effect.map((r) => r.rights))),
+  mySector: (fields) =>
+    narrow("NotFound")(data(http.call("MySector", "GET", Sector, { company: true, ...(fields ? { query: { fields } } : {}) }))),
+  company: (publicId) =>
+    narrow("NotFound")(data(http.call("Company", "GET", Company, {
+      params: { publicId },
+      query: { fields: "name,branding.fqdn,branding.name,parent.branding.fqdn,parent.parent.branding.fqdn,favicon" },
+      context: { publicId, entity: "Company" },
+    }))),
+  brandingByHost: (host) =>
+    narrow()(data(http.call("BrandingList", "GET", Schema.Array(Branding), {
+      auth: "none", branding: host,
+      query: { fields: "name,appleTouchIcon,theme,fqdn,custom.glbBrowserTitle" },
+    })).pipe(Effect.map((list) => list[0]))),
+  changePassword: (change) => narrow()(http.callVoid("MyPassword", "POST", { json: change })),
+  twoFactorStatus: () => narrow()(data(http.call("MyTwoFactor", "GET", TwoFactorStatus))),
+  enrolTwoFactor: () => narrow()(data(http.call("MyTwoFactor", "POST", TwoFactorEnrolment, { json: {} }))),
+  verifyTwoFactor: (otp) => narrow()(data(http.call("MyTwoFactorVerification", "POST", BackupCodes, { json: { otp } }))),
+  renewBackupCodes: (otp) => narrow()(data(http.call("MyTwoFactorBackupCodes", "POST", BackupCodes, { json: { otp } }))),
+  disableTwoFactor: (otp) => narrow()(http.callVoid("MyTwoFactor", "DELETE", { json: { otp } })),
+  acceptTermsOfUse: (policyPublicId) =>
+    narrow("NotFound")(http.callVoid("TermsOfUseAcceptance", "POST", {
+      params: { publicId: policyPublicId }, json: {}, context: { publicId: policyPublicId, entity: "TermsOfUse" },
+    })),
+});

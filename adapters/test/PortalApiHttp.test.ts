@@ -1,0 +1,131 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Effect } from "effect";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { discoveryLinks } from "@portal/core/wire/routes";
+import { makePortalApiHttp } from "../src/http/PortalApiHttp";
+import { basicCredentials } from "../src/http/areas/session";
+import { brandingHost } from "../src/http/brandingHost";
+
+// A real HTTP server answering like the portal: discovery from core's route table, and
+// scripted answers per path, recording the headers each request carried.
+let server: Server;
+let baseUrl = "";
+const seen: Array<{ method: string; url: string; headers: IncomingMessage["headers"]; body: string }> = [];
+const answers = new Map<string, { status: number; body: unknown }>();
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      const path = (req.url ?? "").split("?")[0] ?? "";
+      const answer = path === "/api/" ? { status: 200, body: { status: "success", type: "Discovery", data: discoveryLinks(), moreAfter: null } } : answers.get(`${req.method} ${path}`);
+      res.writeHead(answer?.status ?? 404, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(answer?.body ?? { status: "error", type: "Error", data: [{ message: "not found" }] }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const ok = (data: unknown) => ({ status: 200, body: { status: "success", type: "X", data, moreAfter: null } });
+const fail = (status: number, message: string, propertyName?: string) => ({
+  status, body: { status: "error", type: "Error", data: [{ message, ...(propertyName ? { propertyName } : {}) }] },
+});
+
+function api(overrides: { secret?: string | null; company?: string | null } = {}) {
+  const failures: string[] = [];
+  const port = makePortalApiHttp({
+    baseUrl,
+    brandingHost: "portal.example.com",
+    session: { secret: () => overrides.secret ?? null, companyId: () => overrides.company ?? null },
+    onFailure: (e) => failures.push(e._tag),
+  });
+  return { port, failures };
+}
+const run = <A, E>(e: Effect.Effect<A, E>) => Effect.runPromise(Effect.result(e));
+
+describe("PortalApiHttp", () => {
+  it("resolves URLs by rel and sends Api-Version, Bearer and Api-Company", async () => {
+    answers.set("GET /api/group-types", ok([{ publicId: "g1", name: "Site", color: null, order: 0 }]));
+    const { port } = api({ secret: "s3cret", company: "c1" });
+    const result = await run(port.groupTypes.list({ fields: "color,name,order" }));
+    expect(result._tag).toBe("Success");
+    const req = seen.findLast((r) => r.url.startsWith("/api/group-types"));
+    expect(req?.url).toBe("/api/group-types?fields=color%2Cname%2Corder");
+    expect(req?.headers["api-version"]).toBe("2");
+    expect(req?.headers.authorization).toBe("Bearer s3cret");
+    expect(req?.headers["api-company"]).toBe("c1");
+  });
+
+  it("signs in with Basic email:otp:password and decodes the token", async () => {
+    answers.set("POST /api/access-tokens", ok({ publicId: "t1", secretId: "sec", expiresOn: "2030-01-01T00:00:00Z" }));
+    const { port } = api();
+    const result = await run(port.auth.createAccessToken({ kind: "password", email: "a@b.c", otp: "", password: "pw" }, 3600));
+    expect(result._tag === "Success" && result.success.secretId).toBe("sec");
+    const req = seen.findLast((r) => r.url.startsWith("/api/access-tokens"));
+    expect(req?.headers.authorization).toBe(`Basic ${Buffer.from("a@b.c::pw").toString("base64")}`);
+    expect(JSON.parse(req?.body ?? "{}")).toEqual({ expiresIn: 3600 });
+  });
+
+  it("turns error.data into typed errors: 401 reason, 429 message, 504 Gateway Timeout, 5xx unavailable", async () => {
+    const { port, failures } = api();
+    answers.set("POST /api/access-tokens", fail(401, "TWO_FACTOR_REQUIRED", "otp"));
+    const two = await run(port.auth.createAccessToken({ kind: "password", email: "a", otp: "", password: "b" }, 60));
+    expect(two._tag === "Failure" && two.failure._tag === "Unauthenticated" && two.failure.reason).toBe("TWO_FACTOR_REQUIRED");
+    answers.set("POST /api/access-tokens", fail(429, "Too many failed sign-ins; try again in 15 minutes"));
+    const locked = await run(port.auth.createAccessToken({ kind: "password", email: "a", otp: "", password: "b" }, 60));
+    expect(locked._tag === "Failure" && locked.failure._tag === "RateLimited" && locked.failure.message).toMatch(/15 minutes/);
+    answers.set("GET /api/my-user", { status: 504, body: "<html>gateway</html>" });
+    const timeout = await run(port.me.myUser());
+    expect(timeout._tag === "Failure" && timeout.failure.message).toBe("Gateway Timeout error");
+    answers.set("GET /api/my-user", { status: 503, body: null });
+    const down = await run(port.me.myUser());
+    expect(down._tag === "Failure" && down.failure._tag).toBe("ApiUnavailable");
+    expect(failures).toEqual(["Unauthenticated", "RateLimited", "GatewayTimeout", "ApiUnavailable"]);
+  });
+
+  it("reports status 0 as ApiUnavailable when nothing listens", async () => {
+    const port = makePortalApiHttp({ baseUrl: "http://127.0.0.1:9", brandingHost: "x", session: { secret: () => null, companyId: () => null } });
+    const result = await run(port.discovery.discover());
+    expect(result._tag === "Failure" && result.failure._tag === "ApiUnavailable" && result.failure.status).toBe(0);
+  });
+
+  it("asks branding by host without authorization, with the Api-Branding header", async () => {
+    answers.set("GET /api/brandings", ok([{ publicId: "b1", name: "Demo", theme: "dark" }]));
+    const { port } = api({ secret: "s3cret" });
+    const result = await run(port.me.brandingByHost("localhost"));
+    expect(result._tag === "Success" && result.success?.name).toBe("Demo");
+    const req = seen.findLast((r) => r.url.startsWith("/api/brandings"));
+    expect(req?.headers.authorization).toBeUndefined();
+    expect(req?.headers["api-branding"]).toBe("localhost");
+  });
+
+  it("fails with a clear InvalidInput for a rel the API does not offer", async () => {
+    const { port } = api();
+    const result = await run(port.pages.list());
+    expect(result._tag === "Failure" && result.failure._tag).toBe("InvalidInput");
+  });
+});
+
+describe("brandingHost", () => {
+  it("sends localhost for a local machine", () => {
+    for (const h of ["localhost", "127.0.0.1", "::1", "[::1]", "app.localhost"]) expect(brandingHost(h)).toBe("localhost");
+    expect(brandingHost("Portal.Example.com")).toBe("portal.example.com");
+  });
+});
+
+describe("basicCredentials", () => {
+  it("property: decodes back to email:otp:password for any text", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.string(), (email, otp, password) => {
+        const decoded = Buffer.from(basicCredentials(email, otp, password), "base64").toString("utf8");
+        expect(decoded).toBe(`${email}:${otp}:${password}`);
+      }),
+    );
+  });
+});

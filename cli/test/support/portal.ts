@@ -1,0 +1,75 @@
+/**
+ * What the CLI tests run: the real server (server/src/main.ts, as `npm start` runs it) in a
+ * child process on a free port with a fresh PGlite data directory and the demo data, and the
+ * real `portal` binary (bin/portal.mjs) in child processes, as a script would call it.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const cli = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const root = join(cli, "..");
+export const PORTAL_BIN = join(cli, "bin", "portal.mjs");
+export const DEMO_PASSWORD = "portal-demo";
+
+export interface PortalServer {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server; resolves once it prints its URL. */
+export function startPortalServer(): Promise<PortalServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "portal-cli-test-"));
+  const child: ChildProcess = spawn(process.execPath, [join(root, "node_modules", "tsx", "dist", "cli.mjs"), "src/main.ts"], {
+    cwd: join(root, "server"),
+    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, INIT_CWD: dataDir, PORTAL_DEMO: "1", LOG: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Portal is running at (http:\/\/\S+)/.exec(output);
+      if (match) resolve({ url: match[1]!.replace("localhost", "127.0.0.1"), stop });
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (chunk: Buffer) => { output += chunk.toString(); });
+    child.once("exit", (code) => reject(new Error(`server exited (${code}) before it listened:\n${output}`)));
+  });
+}
+
+export interface RunResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `portal ...args`; stdout is a pipe (not a terminal), as in a script. */
+export function runPortal(args: ReadonlyArray<string>, options: { env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
+    for (const name of ["PORTAL_TOKEN", "PORTAL_URL", "PORTAL_COMPANY"]) if (!options.env || !(name in options.env)) delete env[name];
+    const child = spawn(process.execPath, [PORTAL_BIN, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => { stdout += c.toString(); });
+    child.stderr.on("data", (c: Buffer) => { stderr += c.toString(); });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+/** A fresh folder for one test's credentials file. */
+export const freshConfigDir = (): string => mkdtempSync(join(tmpdir(), "portal-cli-config-"));

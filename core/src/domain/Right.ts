@@ -1,0 +1,28 @@
+/**
+ * Feature rights of spec.md section 6: a kind (manage, use, invite) over a feature.
+ * A right is written "kind:feature", e.g. "manage:group-types".
+ */
+import { Schema } from "effect";
+
+export const MANAGE_FEATURES = [
+  "apps", "asset-types", "branding", "custom-fields", "groups", "group-types", "licences",
+  "mqtt-brokers", "roles", "translations", "subgroups", "custom-privacy-statement", "custom-terms-of-use",
+] as const;
+export const USE_FEATURES = ["audit-logs", "data-usage", "access-requests"] as const;
+export const INVITE_FEATURES = ["user"] as const;
+
+export type ManageFeature = (typeof MANAGE_FEATURES)[number];
+export type UseFeature = (typeof USE_FEATURES)[number];
+export type InviteFeature = (typeof INVITE_FEATURES)[number];
+
+export type Right = `manage:${ManageFeature}` | `use:${UseFeature}` | `invite:${InviteFeature}`;
+
+/** Every right, in the order of the spec's table. */
+export const ALL_RIGHTS: ReadonlyArray<Right> = [
+  ...MANAGE_FEATURES.map((f) => `manage:${f}` as const),
+  ...USE_FEATURES.map((f) => `use:${f}` as const),
+  ...INVITE_FEATURES.map((f) => `invite:${f}` as const),
+];
+
+/** Decodes a right from its "kind:feature" string; unknown strings fail. */
+export const RightSchema = Schema.Literals(ALL_RIGHTS as [Right, ...Right[]]);

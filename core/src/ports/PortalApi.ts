@@ -1,0 +1,44 @@
+/**
+ * The PortalApi port: the portal's HTTP API as the web app, the CLI and the stores see it,
+ * grouped by area. Each method is an Effect whose error channel lists the tagged errors of
+ * core/src/errors.ts it can end with. Adapters: PortalApiHttp (adapters/), PortalApiMemory
+ * (fixtures/, for tests), both enforcing the same core rules.
+ */
+import { Context } from "effect";
+import type { AccessRequestsApi } from "./api/AccessRequestsApi";
+import type { AssetTypesApi } from "./api/AssetTypesApi";
+import type { AuditLogsApi } from "./api/AuditLogsApi";
+import type { AuthApi } from "./api/AuthApi";
+import type { DiscoveryApi } from "./api/DiscoveryApi";
+import type { GroupsApi } from "./api/GroupsApi";
+import type { GroupTypesApi } from "./api/GroupTypesApi";
+import type { MeApi } from "./api/MeApi";
+import type { PagesApi } from "./api/PagesApi";
+import type { TranslationsApi } from "./api/TranslationsApi";
+
+export type { AccessRequestsApi } from "./api/AccessRequestsApi";
+export type { AssetTypesApi } from "./api/AssetTypesApi";
+export type { AuditLogsApi } from "./api/AuditLogsApi";
+export type { AuthApi } from "./api/AuthApi";
+export type { DiscoveryApi } from "./api/DiscoveryApi";
+export type { GroupsApi } from "./api/GroupsApi";
+export type { GroupTypesApi } from "./api/GroupTypesApi";
+export type { MeApi } from "./api/MeApi";
+export type { PagesApi } from "./api/PagesApi";
+export type { TranslationsApi, UpsertResult } from "./api/TranslationsApi";
+export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
+
+export interface PortalApiShape {
+  readonly discovery: DiscoveryApi;
+  readonly auth: AuthApi;
+  readonly me: MeApi;
+  readonly groupTypes: GroupTypesApi;
+  readonly assetTypes: AssetTypesApi;
+  readonly groups: GroupsApi;
+  readonly translations: TranslationsApi;
+  readonly auditLogs: AuditLogsApi;
+  readonly pages: PagesApi;
+  readonly accessRequests: AccessRequestsApi;
+}
+
+export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

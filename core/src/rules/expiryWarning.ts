@@ -1,0 +1,83 @@
+/**
+ * The expiry warning reminder (spec.md section 9): from EXPIRY_WARNING_DAYS (30) days before
+ * something expires (temporary access, for one), the user is reminded daily until it expires.
+ *
+ * Reading of "30 days before expiry, and daily until then (reminder at end of day)": the first
+ * remind time is the expiry minus 30 calendar days in the user's time zone; after it, one remind
+ * time at the end of every day (23:59:59 local, the same end of day that a date-only input means,
+ * see dateInput.ts) that comes before the expiry. With the reminder rules of reminders.ts this
+ * shows the warning from the 30-day mark on, and a mute lasts until the end of that day.
+ */
+import { Result } from "effect";
+import { Temporal } from "temporal-polyfill";
+import { EXPIRY_WARNING_DAYS } from "../constants";
+import type { Reminder, TemporaryAccess } from "../domain/Reminder";
+import { InvalidInput } from "../errors";
+import { parseIsoInstant } from "./accessRequests";
+import { parseDateInput } from "./dateInput";
+
+/** Icon of an expiry warning (a Material icon name). */
+export const EXPIRY_WARNING_ICON = "event_busy";
+
+const unknownZone = (timeZone: string) =>
+  new InvalidInput({ issues: [{ message: `Unknown time zone: ${timeZone}`, propertyName: "timeZone" }] });
+
+/**
+ * The remind times of an expiry at `expiresOn` (epoch ms) in `timeZone` (IANA id). Guarantees:
+ * strictly increasing, all before the expiry, at most EXPIRY_WARNING_DAYS + 1 (31), the first
+ * being the 30-day mark. An end of day that does not exist locally (skipped by a daylight-saving
+ * change) is left out. Errors: InvalidInput (propertyName timeZone) for an unknown time zone.
+ */
+export const expiryWarningRemindTimes = (expiresOn: number, timeZone: string): Result.Result<number[], InvalidInput> => {
+  let expiry: Temporal.ZonedDateTime;
+  try {
+    expiry = Temporal.Instant.fromEpochMilliseconds(expiresOn).toZonedDateTimeISO(timeZone);
+  } catch {
+    return Result.fail(unknownZone(timeZone));
+  }
+  const start = expiry.subtract({ days: EXPIRY_WARNING_DAYS });
+  const times = [start.epochMilliseconds];
+  const lastDay = expiry.toPlainDate();
+  for (let day = start.toPlainDate(); Temporal.PlainDate.compare(day, lastDay) <= 0; day = day.add({ days: 1 })) {
+    const endOfDay = parseDateInput(day.toString(), timeZone)?.epochMilliseconds;
+    if (endOfDay !== undefined && endOfDay > start.epochMilliseconds && endOfDay < expiresOn) times.push(endOfDay);
+  }
+  return Result.succeed(times);
+};
+
+/**
+ * The expiry warning as a reminder: id, message and expiry as given, the remind times above,
+ * not muted. Errors: InvalidInput for an unknown time zone.
+ */
+export const expiryWarningReminder = (warning: {
+  readonly id: string;
+  readonly message: string;
+  readonly expiresOn: number;
+  readonly timeZone: string;
+  readonly important?: boolean;
+}): Result.Result<Reminder, InvalidInput> =>
+  Result.map(expiryWarningRemindTimes(warning.expiresOn, warning.timeZone), (remindOn) => ({
+    id: warning.id,
+    icon: EXPIRY_WARNING_ICON,
+    important: warning.important ?? false,
+    message: warning.message,
+    expiresOn: warning.expiresOn,
+    remindOn,
+    muted: false,
+  }));
+
+/**
+ * The expiry warning of a temporary access (id = its publicId). Errors: InvalidInput for an
+ * expiresOn that is not an ISO time with a zone (propertyName expiresOn) or an unknown time zone.
+ */
+export const temporaryAccessWarning = (
+  access: TemporaryAccess,
+  timeZone: string,
+  message: string,
+): Result.Result<Reminder, InvalidInput> => {
+  const expiresOn = parseIsoInstant(access.expiresOn);
+  if (expiresOn === null) {
+    return Result.fail(new InvalidInput({ issues: [{ message: "Invalid date and time", propertyName: "expiresOn" }] }));
+  }
+  return expiryWarningReminder({ id: access.publicId, message, expiresOn, timeZone });
+};

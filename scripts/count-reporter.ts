@@ -1,0 +1,22 @@
+// Counts the fast-check properties that ran (tests named "property: ...") and writes the totals
+// to .tools/vitest-counts.json so that scripts/test.mjs can print one closing line for all runners.
+import { mkdirSync, writeFileSync } from "node:fs";
+import type { Reporter, TestModule } from "vitest/node";
+
+export default class CountReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
+    let passed = 0, failed = 0, skipped = 0, properties = 0;
+    for (const mod of testModules) {
+      for (const test of mod.children.allTests()) {
+        const state = test.result().state;
+        if (state === "passed") passed++;
+        else if (state === "failed") failed++;
+        else skipped++;
+        if (test.name.startsWith("property:") && state === "passed") properties++;
+      }
+    }
+    console.log(`\nfast-check: ${properties} properties ran`);
+    mkdirSync(".tools", { recursive: true });
+    writeFileSync(".tools/vitest-counts.json", JSON.stringify({ passed, failed, skipped, properties }));
+  }
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm start`: installs the packages with the pinned pnpm, builds the web app when it can be
+// built, and starts the portal (API and web on one port). Environment: PORT (8080), DATA_DIR
+// (./data, the embedded database), DATABASE_URL (a PostgreSQL server instead: no demo data),
+// PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD (an administrator to create). See README.md.
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { pnpm } from "./pnpm.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const step = (title) => console.log(`\n=== ${title} ===`);
+
+step("install");
+pnpm(["install"]);
+
+const webPackage = join(root, "web", "package.json");
+const canBuildWeb = existsSync(webPackage) && existsSync(join(root, "web", "index.html"))
+  && Boolean(JSON.parse(readFileSync(webPackage, "utf8")).scripts?.build);
+if (canBuildWeb) {
+  step("build the web app");
+  // A failing web build must not keep the API from starting; the API answers on its own.
+  if (pnpm(["--filter", "@portal/web", "run", "build"], { allowFailure: true }) !== 0) {
+    console.warn("The web build failed: starting the API without a fresh web app.");
+  }
+}
+
+step("start");
+// tsx applies server/tsconfig.json only when run from server/ (TOOLCHAIN.md).
+const tsx = join(root, "node_modules", "tsx", "dist", "cli.mjs");
+const child = spawn(process.execPath, [tsx, "src/main.ts"], {
+  cwd: join(root, "server"),
+  stdio: "inherit",
+  env: { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,111 @@
+/**
+ * `pnpm bench` for the server: in one run, per database kind (PGlite always; PostgreSQL when
+ * DATABASE_URL is set or 127.0.0.1:5432 answers - on a fresh database that is dropped after):
+ *
+ * 1. autocannon at 50 connections against the real `GET /api/group-types?fields=color,name,order`
+ *    (100 rows) and against a bare Fastify route serving the same JSON from memory; req/s,
+ *    p50/p99 and the ratio, with the targets (>= 0.5x throughput, p99 < 25 ms).
+ * 2. A 10,000-key x 3-language translation upsert through the API against one raw
+ *    `INSERT ... ON CONFLICT` of the same rows on the same database; both times and the ratio
+ *    (target <= 2x).
+ *
+ * The servers run in a child process so the load generator does not share their event loop.
+ * BENCH_SECONDS (default 10) sets the duration of each load run.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import type { Ready, UpsertTimes } from "./benchServers";
+
+const SECONDS = Number(process.env["BENCH_SECONDS"] ?? 10);
+const CONNECTIONS = 50;
+const UPSERT_RUNS = 3;
+const here = dirname(fileURLToPath(import.meta.url));
+
+interface Load {
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
+
+/** Where PostgreSQL runs come from: DATABASE_URL's server, else the local one when it answers. */
+async function postgresServer(): Promise<string | undefined> {
+  const candidate = process.env["DATABASE_URL"] ?? process.env["TEST_POSTGRES_URL"] ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const client = new pg.Client({ connectionString: candidate, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return candidate;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function startServers(kind: "pglite" | "postgres", adminUrl: string | undefined): { child: ChildProcess; next: <M>() => Promise<M> } {
+  const child = fork(join(here, "benchServers.ts"), [kind], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ...(adminUrl ? { TEST_POSTGRES_URL: adminUrl } : {}) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const queue: unknown[] = [];
+  const waiting: Array<(m: unknown) => void> = [];
+  child.on("message", (m) => { const w = waiting.shift(); if (w) w(m); else queue.push(m); });
+  const next = <M>() => new Promise<M>((resolve, reject) => {
+    if (queue.length > 0) return resolve(queue.shift() as M);
+    waiting.push(resolve as (m: unknown) => void);
+    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { child, next };
+}
+
+async function benchOn(kind: "pglite" | "postgres", adminUrl?: string): Promise<void> {
+  console.log(`\n== ${kind === "pglite" ? "PGlite (embedded)" : `PostgreSQL (${new URL(adminUrl!).host})`} ==`);
+  const { child, next } = startServers(kind, adminUrl);
+  try {
+    const ready = await next<Ready>();
+    console.log(`group-type list: ${ready.rows} rows, ${fmt(ready.bytes)} bytes; ${CONNECTIONS} connections, ${SECONDS} s each (after a 2 s warm-up)`);
+    await load(ready.bareUrl + "/api/group-types", {}, 2);
+    const bare = await load(ready.bareUrl + "/api/group-types", {}, SECONDS);
+    await load(ready.realUrl + "/api/group-types?fields=color,name,order&page-size=100", ready.headers, 2);
+    const real = await load(ready.realUrl + "/api/group-types?fields=color,name,order&page-size=100", ready.headers, SECONDS);
+    const ratio = real.rps / bare.rps;
+    const row = (name: string, l: Load) =>
+      console.log(`  ${name.padEnd(28)} ${fmt(l.rps).padStart(8)} req/s   p50 ${fmt(l.p50, 1).padStart(6)} ms   p99 ${fmt(l.p99, 1).padStart(6)} ms   non-2xx ${l.non2xx}, errors ${l.errors}`);
+    row("bare Fastify (from memory)", bare);
+    row("portal GET /api/group-types", real);
+    console.log(`  throughput ratio ${fmt(ratio, 2)}x (target >= 0.5x: ${verdict(ratio >= 0.5)}); portal p99 ${fmt(real.p99, 1)} ms (target < 25 ms: ${verdict(real.p99 < 25)})`);
+    if (real.non2xx > 0 || real.errors > 0) console.log("  WARNING: the portal run had failed requests; its figures are not valid");
+
+    child.send({ type: "upsert", runs: UPSERT_RUNS });
+    const times = await next<UpsertTimes>();
+    const api = median(times.apiMs);
+    const raw = median(times.rawMs);
+    console.log(`translation upsert, 10,000 keys x 3 languages (median of ${UPSERT_RUNS}, fresh keys each run):`);
+    console.log(`  through the API (POST /api/translations?mode=upsert, HTTP)  ${fmt(api).padStart(6)} ms   runs: ${times.apiMs.map((x) => fmt(x)).join(", ")}`);
+    console.log(`  one raw INSERT ... ON CONFLICT of the same rows             ${fmt(raw).padStart(6)} ms   runs: ${times.rawMs.map((x) => fmt(x)).join(", ")}`);
+    console.log(`  ratio ${fmt(api / raw, 2)}x (target <= 2x: ${verdict(api / raw <= 2)})`);
+  } finally {
+    child.send({ type: "stop" });
+    await new Promise((resolve) => { if (child.exitCode !== null) resolve(null); else child.once("exit", resolve); });
+  }
+}
+
+await benchOn("pglite");
+const server = await postgresServer();
+if (server) await benchOn("postgres", server);
+else console.log("\nPostgreSQL: DATABASE_URL unset and 127.0.0.1:5432 does not answer - skipped the PostgreSQL runs.");

@@ -1,0 +1,103 @@
+/**
+ * The composition root of the HTTP server: Fastify with the error envelope for every failure,
+ * every route of core's table, realtime events, and (when built) the web app with an SPA
+ * fallback. Usable with `app.inject` in tests; `startServer` listens on a port.
+ */
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import { errorEnvelope } from "@portal/core/wire/envelope";
+import type { Database } from "./db/Database";
+import { EventHub } from "./events/EventHub";
+import { systemClock, type Clock } from "./http/Clock";
+import { errorResponse } from "./http/errorResponse";
+import { registerRoutes, type HandlerTable } from "./http/registerRoutes";
+import type { AppDeps } from "./http/RequestContext";
+import { accessTokenRoutes } from "./routes/accessTokenRoutes";
+import { auditLogRoutes } from "./routes/auditLogRoutes";
+import { companyRoutes } from "./routes/companyRoutes";
+import { eventRoutes } from "./routes/eventRoutes";
+import { groupRoutes } from "./routes/groupRoutes";
+import { myUserRoutes } from "./routes/myUserRoutes";
+import { platformRoutes } from "./routes/platformRoutes";
+import { translationRoutes } from "./routes/translationRoutes";
+import { assetTypeRoutes, groupTypeRoutes } from "./routes/typeKinds";
+
+export interface BuildAppOptions {
+  /** An open database (see openDatabase); the caller closes it after the app. */
+  readonly database: Database;
+  /** Time source; the system clock by default. */
+  readonly clock?: Clock;
+  /** Folder of the built web app; default web/dist of this repository when it exists; null for none. */
+  readonly webDist?: string | null;
+  /** Fastify logging (pino); off by default. */
+  readonly logger?: boolean;
+  /** Largest accepted body in bytes; 32 MiB by default (a 10,000-key translation upsert is a few MiB). */
+  readonly bodyLimit?: number;
+  /** Trust X-Forwarded-For for the client address (behind a proxy). */
+  readonly trustProxy?: boolean;
+}
+
+export const HANDLERS: HandlerTable = {
+  ...platformRoutes, ...accessTokenRoutes, ...myUserRoutes, ...companyRoutes, ...eventRoutes,
+  ...groupTypeRoutes, ...assetTypeRoutes, ...groupRoutes, ...translationRoutes, ...auditLogRoutes,
+};
+
+const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "web", "dist");
+
+/** Builds the app (ready, not listening). Events are delivered once it is ready. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 32 * 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Router-level 4xx (malformed URL, over-long path parameter) answer the error envelope too.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const r = errorResponse(error);
+      const reply = frameworkReply as unknown as FastifyReply;
+      void reply.code(r.status).headers(r.headers).send(errorEnvelope(r.issues));
+    },
+  });
+  // The API speaks JSON only: any other body type is a 415, not a string for a handler to misread.
+  app.removeContentTypeParser("text/plain");
+  const events = new EventHub(options.database);
+  await events.start();
+  const deps: AppDeps = { database: options.database, clock: options.clock ?? systemClock, events };
+  app.decorate("portal", deps);
+  app.addHook("preClose", async () => { events.endStreams(); });
+  app.addHook("onClose", async () => { await events.stop(); });
+
+  // Every failure answers the error envelope; only real faults are 5xx (and logged).
+  app.setErrorHandler(async (error, request, reply) => {
+    const r = errorResponse(error);
+    if (r.fault) request.log.error({ err: error }, "request failed");
+    return reply.code(r.status).headers(r.headers).send(errorEnvelope(r.issues));
+  });
+
+  registerRoutes(app, deps, HANDLERS);
+
+  const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
+  const serveWeb = webDist !== null && existsSync(join(webDist, "index.html"));
+  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    if (path === "/api" || path.startsWith("/api/") || !serveWeb || (request.method !== "GET" && request.method !== "HEAD")) {
+      return reply.code(404).send(errorEnvelope([{ message: `No such endpoint: ${request.method} ${path}` }]));
+    }
+    // The single-page app routes every other path itself.
+    return reply.type("text/html; charset=utf-8").sendFile("index.html");
+  });
+
+  await app.ready();
+  return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The app's dependencies (database, clock, event hub), for tests and tools. */
+    portal: AppDeps;
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * The portal's tables (drizzle). Migrations under server/drizzle/ are generated from this file
+ * with `drizzle-kit generate` and applied at start; never edit the database by hand.
+ * Only PostgreSQL 15 features: Debian's server is 15 while PGlite is newer.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const publicId = () => text("public_id").notNull().unique();
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().default(sql`now()`);
+
+export const brandings = pgTable("brandings", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  name: text("name").notNull(),
+  appleTouchIcon: text("apple_touch_icon"),
+  theme: text("theme").notNull().default("light"),
+  fqdn: text("fqdn"),
+  custom: jsonb("custom").$type<{ glbBrowserTitle?: string }>().notNull().default({}),
+}, (t) => [index("brandings_fqdn_idx").on(t.fqdn)]);
+
+export const sectors = pgTable("sectors", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  name: text("name").notNull(),
+  brandingId: integer("branding_id").references(() => brandings.id),
+  custom: jsonb("custom").$type<{ glbVpnClientReleaseNotesUrl?: string; glbSupportedPlatforms?: string[] }>()
+    .notNull().default({}),
+});
+
+export const companies = pgTable("companies", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  name: text("name").notNull(),
+  sectorId: integer("sector_id").notNull().references(() => sectors.id),
+  parentId: integer("parent_id"),
+  brandingId: integer("branding_id").references(() => brandings.id),
+  customTermsOfUse: text("custom_terms_of_use").notNull().default("sector"),
+});
+
+/** Terms of use belong to a sector or (custom terms) to a company; the newest one is the latest. */
+export const termsOfUsePolicies = pgTable("terms_of_use_policies", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  sectorId: integer("sector_id").references(() => sectors.id),
+  companyId: integer("company_id").references(() => companies.id),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable("users", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  name: text("name").notNull(),
+  /** Stored lower-cased so that sign-in is case-insensitive on the email. */
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  failedSignIns: integer("failed_sign_ins").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+  /**
+   * The TOTP shared secret is stored as is (base32): verifying a code needs the secret itself,
+   * so it cannot be hashed like passwords, token secrets and backup codes are.
+   */
+  totpSecret: text("totp_secret"),
+  totpEnabled: boolean("totp_enabled").notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const termsAcceptances = pgTable("terms_acceptances", {
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  policyId: integer("policy_id").notNull().references(() => termsOfUsePolicies.id),
+  acceptedAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.policyId] })]);
+
+export const backupCodes = pgTable("backup_codes", {
+  id: serial("id").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+});
+
+export const accessTokens = pgTable("access_tokens", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  /** SHA-256 of the bearer secret: the secret itself is never stored. */
+  secretHash: text("secret_hash").notNull().unique(),
+  expiresOn: timestamp("expires_on", { withTimezone: true, mode: "date" }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const roles = pgTable("roles", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id),
+  name: text("name").notNull(),
+  rights: jsonb("rights").$type<string[]>().notNull().default([]),
+});
+
+export const memberships = pgTable("memberships", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  companyId: integer("company_id").notNull().references(() => companies.id),
+  roleId: integer("role_id").notNull().references(() => roles.id),
+}, (t) => [uniqueIndex("memberships_user_company_role").on(t.userId, t.companyId, t.roleId)]);
+
+export const groupTypes = pgTable("group_types", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id),
+  name: text("name").notNull(),
+  color: text("color"),
+  order: integer("order").notNull(),
+}, (t) => [index("group_types_company_idx").on(t.companyId, t.order)]);
+
+export const groups = pgTable("groups", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id),
+  groupTypeId: integer("group_type_id").notNull().references(() => groupTypes.id),
+  name: text("name").notNull(),
+});
+
+export const assetTypes = pgTable("asset_types", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id),
+  name: text("name").notNull(),
+  order: integer("order").notNull(),
+}, (t) => [index("asset_types_company_idx").on(t.companyId, t.order)]);
+
+/** A resource variant uses an asset type; it makes "asset type in use" real. */
+export const resourceVariants = pgTable("resource_variants", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id),
+  assetTypeId: integer("asset_type_id").notNull().references(() => assetTypes.id),
+  name: text("name").notNull(),
+});
+
+export const translations = pgTable("translations", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id),
+  key: text("key").notNull(),
+  languages: jsonb("languages").$type<Record<string, string>>().notNull(),
+}, (t) => [uniqueIndex("translations_company_key").on(t.companyId, t.key)]);
+
+export const agents = pgTable("agents", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id),
+  name: text("name").notNull(),
+  vpnRequireAccessApproval: boolean("vpn_require_access_approval").notNull().default(true),
+});
+
+export const agentServers = pgTable("agent_servers", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  agentId: integer("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  serviceGroup: text("service_group"),
+  requireAccessApproval: boolean("require_access_approval").notNull().default(true),
+});
+
+export const agentApprovers = pgTable("agent_approvers", {
+  agentId: integer("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+}, (t) => [primaryKey({ columns: [t.agentId, t.userId] })]);
+
+/**
+ * The audit trail: one row per mutated target, written in the mutation's transaction. No foreign
+ * keys and no unique index on purpose: history outlives deleted users and companies, and a bulk
+ * call writes thousands of rows, where per-row key checks would cost more than the change itself.
+ */
+export const auditLogs = pgTable("audit_logs", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  publicId: text("public_id").notNull(),
+  companyId: integer("company_id"),
+  actorUserId: integer("actor_user_id"),
+  action: text("action").notNull(),
+  topic: text("topic").notNull(),
+  target: text("target").notNull(),
+  before: jsonb("before"),
+  after: jsonb("after"),
+  clientAddress: text("client_address"),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+}, (t) => [index("audit_logs_company_idx").on(t.companyId, t.id)]);
+
+/** Events for signed-in users, replayed by id after a reconnect (SSE Last-Event-ID). */
+export const events = pgTable("events", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  type: text("type").notNull(),
+  data: jsonb("data").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("events_user_idx").on(t.userId, t.id)]);

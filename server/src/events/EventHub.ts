@@ -1,0 +1,101 @@
+/**
+ * Realtime events for signed-in users. An event is a row of the events table (increasing id),
+ * written in the transaction of the change that caused it, plus a NOTIFY on one channel. Every
+ * server process LISTENs on that channel, so a client connected to any process of the same
+ * database gets it. Each subscriber reads "events after the last id I sent" from the table, so
+ * a reconnect with Last-Event-ID, a missed notification or a race with the replay loses nothing.
+ */
+import { and, asc, eq, gt } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import type { Database, Db } from "../db/Database";
+import { events } from "../db/schema";
+
+export const EVENTS_CHANNEL = "portal_events";
+
+export interface PortalEvent {
+  readonly id: number;
+  readonly type: string;
+  readonly data: unknown;
+}
+
+interface Subscriber {
+  readonly userId: number;
+  lastId: number;
+  /** Serialises reads so that events go out once and in order. */
+  chain: Promise<void>;
+  readonly send: (event: PortalEvent) => void;
+}
+
+export class EventHub {
+  private readonly subscribers = new Set<Subscriber>();
+  private unlisten: (() => Promise<void>) | undefined;
+  /** Open streams, ended when the server closes (an open SSE response would hold close forever). */
+  private readonly streams = new Set<() => void>();
+
+  constructor(private readonly database: Database) {}
+
+  /** Starts listening for notifications of every process on this database. */
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(EVENTS_CHANNEL, (payload) => {
+      const userId = Number(payload);
+      for (const s of this.subscribers) if (s.userId === userId) this.pump(s);
+    });
+  }
+
+  /** Registers an open stream's end function; returns the unregister function. */
+  track(end: () => void): () => void {
+    this.streams.add(end);
+    return () => { this.streams.delete(end); };
+  }
+
+  /** Ends every open stream; called before the HTTP server closes. */
+  endStreams(): void {
+    for (const end of [...this.streams]) end();
+    this.streams.clear();
+  }
+
+  async stop(): Promise<void> {
+    this.endStreams();
+    this.subscribers.clear();
+    await this.unlisten?.();
+  }
+
+  /** Stores an event for a user and notifies all processes when `tx` commits. Returns its id. */
+  static async publish(tx: Db, userId: number, type: string, data: unknown): Promise<number> {
+    const [row] = await tx.insert(events).values({ userId, type, data }).returning({ id: events.id });
+    await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(userId)})`);
+    return row!.id;
+  }
+
+  /**
+   * Sends a user's events after `afterId` (the replay), then every new one as it arrives.
+   * Returns the unsubscribe function.
+   */
+  subscribe(userId: number, afterId: number, send: (event: PortalEvent) => void): () => void {
+    const subscriber: Subscriber = { userId, lastId: afterId, chain: Promise.resolve(), send };
+    this.subscribers.add(subscriber);
+    this.pump(subscriber);
+    return () => { this.subscribers.delete(subscriber); };
+  }
+
+  /** The newest event id of a user (0 when none): where a fresh connection starts. */
+  async latestId(userId: number): Promise<number> {
+    const [row] = await this.database.db.select({ id: sql<number>`coalesce(max(${events.id}), 0)` })
+      .from(events).where(eq(events.userId, userId));
+    return Number(row?.id ?? 0);
+  }
+
+  private pump(s: Subscriber): void {
+    s.chain = s.chain.then(async () => {
+      if (!this.subscribers.has(s)) return;
+      const rows = await this.database.db.select().from(events)
+        .where(and(eq(events.userId, s.userId), gt(events.id, s.lastId))).orderBy(asc(events.id)).limit(1000);
+      for (const row of rows) {
+        if (!this.subscribers.has(s)) return;
+        s.lastId = row.id;
+        s.send({ id: row.id, type: row.type, data: row.data });
+      }
+      if (rows.length === 1000) this.pump(s);
+    }).catch(() => undefined);
+  }
+}

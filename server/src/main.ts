@@ -1,0 +1,42 @@
+/**
+ * `tsx src/main.ts`: the portal from environment variables. PORT (8080), DATA_DIR (./data, the
+ * embedded PGlite database), DATABASE_URL (a PostgreSQL server instead; no demo data there),
+ * PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD (an administrator to create), PORTAL_DEMO=0 (no
+ * demo data even on an empty embedded database), LOG=1 (request logging).
+ */
+import { resolve } from "node:path";
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from "@portal/fixtures/demo/demoData";
+import { startServer } from "./startServer";
+
+const env = process.env;
+const port = Number(env["PORT"] ?? 8080);
+// DATA_DIR is relative to where `npm start` ran (INIT_CWD), not to server/ where tsx runs.
+const dataDir = resolve(env["INIT_CWD"] ?? process.cwd(), env["DATA_DIR"] ?? "data");
+const url = env["DATABASE_URL"];
+const admin = env["PORTAL_ADMIN_EMAIL"] && env["PORTAL_ADMIN_PASSWORD"]
+  ? { email: env["PORTAL_ADMIN_EMAIL"], password: env["PORTAL_ADMIN_PASSWORD"] } : undefined;
+
+const server = await startServer({
+  database: url ? { kind: "postgres", url } : { kind: "pglite", dataDir },
+  port,
+  demo: !url && env["PORTAL_DEMO"] !== "0",
+  ...(admin ? { admin } : {}),
+  logger: env["LOG"] === "1",
+});
+
+console.log(`\nPortal is running at ${server.url}`);
+console.log(url ? "Database: PostgreSQL server (DATABASE_URL)" : `Database: embedded PostgreSQL (PGlite) in ${dataDir}`);
+if (server.demoLoaded) console.log("Demo data loaded into the empty database.");
+if (!url) {
+  console.log(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
+  for (const s of DEMO_SIGN_INS) console.log(`  ${s.email.padEnd(26)} ${s.role}`);
+} else if (admin) {
+  console.log(`Administrator: ${admin.email}`);
+}
+
+const stop = async () => {
+  await server.close();
+  process.exit(0);
+};
+process.once("SIGINT", stop);
+process.once("SIGTERM", stop);

@@ -1,0 +1,57 @@
+/**
+ * Access tokens (api.md): POST with Basic `email:otp:password` (sign-in) or with a Bearer secret
+ * (a derived token, as jump-start and the jump link do); DELETE ends one of my tokens (logout).
+ */
+import { and, eq } from "drizzle-orm";
+import { NotFound } from "@portal/core/errors";
+import { writeAudit } from "../audit/writeAudit";
+import { authenticateBearer, checkExpiresIn, issueToken, parseBasic, signIn, type UserRow } from "../auth/signIn";
+import { accessTokens } from "../db/schema";
+import { HttpProblem } from "../http/HttpProblem";
+import type { HandlerTable } from "../http/registerRoutes";
+import { actorOf, userOf } from "../http/RequestContext";
+
+/** Lifetime of a sign-in token when the body names none: one day. */
+export const DEFAULT_TOKEN_SECONDS = 86_400;
+
+export const accessTokenRoutes: HandlerTable = {
+  "AccessTokenList.POST": async (ctx) => {
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    if (typeof body !== "object" || Array.isArray(body)) throw HttpProblem.of(400, "Body must be an object", "expiresIn");
+    const expiresIn = checkExpiresIn(body["expiresIn"] ?? DEFAULT_TOKEN_SECONDS);
+    const authorization = ctx.request.headers.authorization ?? "";
+    let user: UserRow;
+    if (/^Bearer\s/i.test(authorization)) {
+      const found = await authenticateBearer(ctx.db, ctx.now, authorization.replace(/^Bearer\s+/i, "").trim());
+      if (!found) throw HttpProblem.of(401, "Access token is invalid or expired");
+      user = found.user;
+    } else {
+      const basic = parseBasic(authorization);
+      if (!basic) throw HttpProblem.of(401, "Sign in with Authorization: Basic base64(email:otp:password)");
+      user = await signIn(ctx.db, ctx.now, basic.email, basic.otp, basic.password);
+    }
+    const token = await ctx.db.transaction(async (tx) => {
+      const t = await issueToken(tx, ctx.now, user.id, expiresIn);
+      await writeAudit(tx, { ...actorOf(ctx), userId: user.id }, [
+        { action: "CREATE", topic: "AccessToken", target: t.publicId, after: { publicId: t.publicId, expiresOn: t.expiresOn } },
+      ]);
+      return t;
+    });
+    return { type: "AccessToken", data: token, status: 201 };
+  },
+
+  "AccessToken.DELETE": async (ctx) => {
+    const user = userOf(ctx);
+    const publicId = ctx.params["publicId"] ?? "";
+    await ctx.db.transaction(async (tx) => {
+      const deleted = await tx.delete(accessTokens)
+        .where(and(eq(accessTokens.publicId, publicId), eq(accessTokens.userId, user.id)))
+        .returning({ publicId: accessTokens.publicId, expiresOn: accessTokens.expiresOn });
+      if (deleted.length === 0) throw new NotFound({ entity: "AccessToken", publicId });
+      await writeAudit(tx, actorOf(ctx), [
+        { action: "DELETE", topic: "AccessToken", target: publicId, before: { publicId, expiresOn: deleted[0]!.expiresOn.toISOString() } },
+      ]);
+    });
+    return { type: "AccessToken", data: { publicId } };
+  },
+};

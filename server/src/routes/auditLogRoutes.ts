@@ -1,0 +1,38 @@
+/** The audit trail of the selected company, newest first (use:audit-logs). */
+import { and, eq, type SQL } from "drizzle-orm";
+import { auditLogs, users } from "../db/schema";
+import { filterConditions, keyset, page } from "../http/listSql";
+import type { HandlerTable } from "../http/registerRoutes";
+import { companyOf } from "../http/RequestContext";
+
+export const auditLogRoutes: HandlerTable = {
+  "AuditLogList.GET": async (ctx) => {
+    const { after, orderBy } = keyset([auditLogs.id], ctx.list.pageAfter, "desc");
+    const where: SQL[] = [eq(auditLogs.companyId, companyOf(ctx).id), ...filterConditions(ctx.list.filters, {
+      action: { column: auditLogs.action, type: "text" },
+      topic: { column: auditLogs.topic, type: "text" },
+      target: { column: auditLogs.target, type: "text" },
+      "actor.publicId": { column: users.publicId, type: "text" },
+    })];
+    if (after) where.push(after);
+    const rows = await ctx.db.select({ log: auditLogs, actorId: users.publicId, actorName: users.name })
+      .from(auditLogs).leftJoin(users, eq(users.id, auditLogs.actorUserId))
+      .where(and(...where)).orderBy(...orderBy).limit(ctx.list.pageSize + 1);
+    const p = page(rows, ctx.list.pageSize, (r) => [r.log.id]);
+    return {
+      type: "AuditLog",
+      data: p.rows.map(({ log, actorId, actorName }) => ({
+        publicId: log.publicId,
+        action: log.action,
+        topic: log.topic,
+        target: log.target,
+        before: log.before,
+        after: log.after,
+        clientAddress: log.clientAddress,
+        createdOn: log.createdAt.toISOString(),
+        actor: actorId === null ? null : { publicId: actorId, name: actorName },
+      })),
+      moreAfter: p.moreAfter,
+    };
+  },
+};

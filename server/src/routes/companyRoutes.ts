@@ -1,0 +1,154 @@
+/**
+ * Companies, sectors, branding and terms of use: my companies with my rights in each, my rights
+ * in the selected company, my sector, a company of mine with its parents (for the nearest fqdn),
+ * host branding without sign-in, and acceptance of terms of use.
+ */
+import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { ALL_RIGHTS, type Right } from "@portal/core/domain/Right";
+import { InvalidInput, NotFound } from "@portal/core/errors";
+import { writeAudit } from "../audit/writeAudit";
+import type { Db } from "../db/Database";
+import { brandings, companies, memberships, roles, sectors, termsAcceptances, termsOfUsePolicies } from "../db/schema";
+import type { HandlerTable } from "../http/registerRoutes";
+import { actorOf, userOf, type RequestContext } from "../http/RequestContext";
+
+type BrandingRow = typeof brandings.$inferSelect;
+
+/** Deepest parent chain served; guards against a cycle in bad data. */
+const MAX_PARENT_DEPTH = 8;
+
+export const brandingJson = (b: BrandingRow) => ({
+  publicId: b.publicId, name: b.name, appleTouchIcon: b.appleTouchIcon, theme: b.theme, fqdn: b.fqdn,
+  custom: { glbBrowserTitle: b.custom.glbBrowserTitle ?? null },
+});
+
+/** My companies with the rights I hold in each (union of my roles there), in the order of ALL_RIGHTS. */
+async function myCompanies(db: Db, userId: number) {
+  const rows = await db.select({ publicId: companies.publicId, name: companies.name, id: companies.id, sectorId: companies.sectorId, rights: roles.rights })
+    .from(memberships).innerJoin(companies, eq(companies.id, memberships.companyId)).innerJoin(roles, eq(roles.id, memberships.roleId))
+    .where(eq(memberships.userId, userId)).orderBy(companies.name, companies.id);
+  const byId = new Map<number, { publicId: string; name: string; sectorId: number; rights: Set<string> }>();
+  for (const r of rows) {
+    const entry = byId.get(r.id) ?? { publicId: r.publicId, name: r.name, sectorId: r.sectorId, rights: new Set<string>() };
+    for (const right of r.rights) entry.rights.add(right);
+    byId.set(r.id, entry);
+  }
+  return [...byId.values()].map((c) => ({ ...c, rights: ALL_RIGHTS.filter((r) => c.rights.has(r)) as Right[] }));
+}
+
+async function latestSectorTerms(db: Db, sectorId: number) {
+  const [row] = await db.select().from(termsOfUsePolicies).where(eq(termsOfUsePolicies.sectorId, sectorId))
+    .orderBy(desc(termsOfUsePolicies.createdAt), desc(termsOfUsePolicies.id)).limit(1);
+  return row;
+}
+
+async function termsJson(db: Db, userId: number, policy: typeof termsOfUsePolicies.$inferSelect | undefined) {
+  if (!policy) return null;
+  const [accepted] = await db.select().from(termsAcceptances)
+    .where(and(eq(termsAcceptances.userId, userId), eq(termsAcceptances.policyId, policy.id)));
+  return { publicId: policy.publicId, body: policy.body, accepted: accepted !== undefined };
+}
+
+async function brandingById(db: Db, id: number | null) {
+  if (id === null) return null;
+  const [b] = await db.select().from(brandings).where(eq(brandings.id, id));
+  return b ? brandingJson(b) : null;
+}
+
+/** A company with its parents nested under `parent`, each with its branding. */
+async function companyJson(db: Db, userId: number, companyId: number, depth = 0): Promise<Record<string, unknown> | null> {
+  const [c] = await db.select().from(companies).where(eq(companies.id, companyId));
+  if (!c) return null;
+  const [companyTerms] = await db.select().from(termsOfUsePolicies).where(eq(termsOfUsePolicies.companyId, c.id))
+    .orderBy(desc(termsOfUsePolicies.createdAt), desc(termsOfUsePolicies.id)).limit(1);
+  const latest = c.customTermsOfUse === "company" && companyTerms ? companyTerms : await latestSectorTerms(db, c.sectorId);
+  return {
+    publicId: c.publicId,
+    name: c.name,
+    customTermsOfUse: c.customTermsOfUse,
+    latestTermsOfUse: await termsJson(db, userId, latest),
+    branding: await brandingById(db, c.brandingId),
+    parent: c.parentId !== null && depth < MAX_PARENT_DEPTH ? await companyJson(db, userId, c.parentId, depth + 1) : null,
+  };
+}
+
+/** The sector of the selected company (Api-Company, when it is mine) or of my first company. */
+async function mySectorId(ctx: RequestContext): Promise<number> {
+  const mine = await myCompanies(ctx.db, userOf(ctx).id);
+  const selected = ctx.request.headers["api-company"];
+  const chosen = mine.find((c) => c.publicId === selected) ?? mine[0];
+  if (!chosen) throw new NotFound({ entity: "Sector" });
+  return chosen.sectorId;
+}
+
+export const companyRoutes: HandlerTable = {
+  "MyCompanyList.GET": async (ctx) => ({
+    type: "MyCompany",
+    data: (await myCompanies(ctx.db, userOf(ctx).id)).map(({ publicId, name, rights }) => ({ publicId, name, rights })),
+  }),
+
+  "MyRights.GET": async (ctx) => ({ type: "MyRights", data: { rights: ALL_RIGHTS.filter((r) => ctx.rights.has(r)) } }),
+
+  "MySector.GET": async (ctx) => {
+    const sectorId = await mySectorId(ctx);
+    const [s] = await ctx.db.select().from(sectors).where(eq(sectors.id, sectorId));
+    const latest = await termsJson(ctx.db, userOf(ctx).id, await latestSectorTerms(ctx.db, sectorId));
+    return {
+      type: "Sector",
+      data: {
+        publicId: s!.publicId,
+        name: s!.name,
+        latestTermsOfUse: latest,
+        branding: await brandingById(ctx.db, s!.brandingId),
+        custom: {
+          glbVpnClientReleaseNotesUrl: s!.custom.glbVpnClientReleaseNotesUrl ?? null,
+          glbSupportedPlatforms: s!.custom.glbSupportedPlatforms ?? [],
+        },
+      },
+    };
+  },
+
+  "Company.GET": async (ctx) => {
+    const publicId = ctx.params["publicId"] ?? "";
+    const mine = (await myCompanies(ctx.db, userOf(ctx).id)).find((c) => c.publicId === publicId);
+    if (!mine) throw new NotFound({ entity: "Company", publicId });
+    const [row] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.publicId, publicId));
+    return { type: "Company", data: await companyJson(ctx.db, userOf(ctx).id, row!.id) };
+  },
+
+  "BrandingList.GET": async (ctx) => {
+    const raw = ctx.request.headers["api-branding"];
+    const host = ((Array.isArray(raw) ? raw[0] : raw) ?? "").trim().toLowerCase().replace(/:\d+$/, "");
+    if (host === "") return { type: "Branding", data: [] };
+    const rows = await ctx.db.select().from(brandings).where(eq(brandings.fqdn, host)).orderBy(brandings.id);
+    return { type: "Branding", data: rows.map(brandingJson) };
+  },
+
+  // No SSO identity providers are configured in this product yet: the list is empty, not missing.
+  "SsoIdentityProviderList.GET": async () => ({ type: "SsoIdentityProvider", data: [] }),
+
+  "TermsOfUseAcceptance.POST": async (ctx) => {
+    const user = userOf(ctx);
+    const publicId = ctx.params["publicId"] ?? "";
+    const mine = await myCompanies(ctx.db, user.id);
+    if (mine.length === 0) throw new NotFound({ entity: "TermsOfUsePolicy", publicId });
+    const companyIds = (await ctx.db.select({ id: companies.id }).from(companies)
+      .where(inArray(companies.publicId, mine.map((c) => c.publicId)))).map((r) => r.id);
+    const [policy] = await ctx.db.select().from(termsOfUsePolicies).where(and(
+      eq(termsOfUsePolicies.publicId, publicId),
+      or(inArray(termsOfUsePolicies.sectorId, [...new Set(mine.map((c) => c.sectorId))]), inArray(termsOfUsePolicies.companyId, companyIds)),
+    ));
+    if (!policy) throw new NotFound({ entity: "TermsOfUsePolicy", publicId });
+    if (ctx.body !== undefined && ctx.body !== null && (typeof ctx.body !== "object" || Array.isArray(ctx.body))) {
+      throw new InvalidInput({ issues: [{ message: "Body must be an object or empty" }] });
+    }
+    await ctx.db.transaction(async (tx) => {
+      const inserted = await tx.insert(termsAcceptances).values({ userId: user.id, policyId: policy.id, acceptedAt: new Date(ctx.now) })
+        .onConflictDoNothing().returning({ policyId: termsAcceptances.policyId });
+      if (inserted.length > 0) {
+        await writeAudit(tx, actorOf(ctx), [{ action: "CREATE", topic: "TermsOfUseAcceptance", target: policy.publicId, after: { accepted: true } }]);
+      }
+    });
+    return { type: "TermsOfUseAcceptance", data: { publicId: policy.publicId, accepted: true } };
+  },
+};

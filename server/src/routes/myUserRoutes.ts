@@ -1,0 +1,140 @@
+/**
+ * My user: profile, password change, and TOTP two-factor (enrol, verify, backup codes, disable).
+ * Enrolment stores a pending secret; only a correct code from the app turns it on, so a user
+ * cannot lock themselves out by scanning nothing.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull, ne } from "drizzle-orm";
+import { Conflict, InvalidInput } from "@portal/core/errors";
+import { writeAudit } from "../audit/writeAudit";
+import { hashPassword, hashSecret, verifyPassword } from "../auth/secrets";
+import { normalizeBackupCode } from "../auth/signIn";
+import { newTotpSecret, otpauthUri, verifyTotp } from "../auth/totp";
+import type { Db } from "../db/Database";
+import { accessTokens, backupCodes, users } from "../db/schema";
+import type { HandlerTable } from "../http/registerRoutes";
+import { actorOf, userOf, type RequestContext } from "../http/RequestContext";
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const BACKUP_CODE_COUNT = 10;
+
+const bodyOf = (ctx: RequestContext): Record<string, unknown> =>
+  typeof ctx.body === "object" && ctx.body !== null && !Array.isArray(ctx.body) ? (ctx.body as Record<string, unknown>) : {};
+
+const invalid = (message: string, propertyName: string) => new InvalidInput({ issues: [{ message, propertyName }] });
+
+const requireString = (body: Record<string, unknown>, name: string): string => {
+  const value = body[name];
+  if (typeof value !== "string" || value === "") throw invalid("Required property", name);
+  return value;
+};
+
+/** Ten fresh backup codes like "k3j9x-q2m7p"; only their hashes are stored. */
+async function replaceBackupCodes(tx: Db, userId: number): Promise<string[]> {
+  const codes = Array.from({ length: BACKUP_CODE_COUNT }, () => {
+    const raw = randomBytes(8).toString("hex").slice(0, 10);
+    return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+  });
+  await tx.delete(backupCodes).where(eq(backupCodes.userId, userId));
+  await tx.insert(backupCodes).values(codes.map((c) => ({ userId, codeHash: hashSecret(normalizeBackupCode(c)) })));
+  return codes;
+}
+
+/** Whether `otp` is a current TOTP code or an unused backup code (which it then uses up). */
+async function checkSecondFactor(tx: Db, ctx: RequestContext, otp: string): Promise<boolean> {
+  const user = userOf(ctx);
+  if (user.totpSecret && verifyTotp(user.totpSecret, otp, ctx.now)) return true;
+  const used = await tx.update(backupCodes).set({ usedAt: new Date(ctx.now) })
+    .where(and(eq(backupCodes.userId, user.id), eq(backupCodes.codeHash, hashSecret(normalizeBackupCode(otp))), isNull(backupCodes.usedAt)))
+    .returning({ id: backupCodes.id });
+  return used.length > 0;
+}
+
+export const myUserRoutes: HandlerTable = {
+  "MyUser.GET": async (ctx) => {
+    const u = userOf(ctx);
+    return { type: "MyUser", data: { publicId: u.publicId, name: u.name, email: u.email, twoFactorEnabled: u.totpEnabled } };
+  },
+
+  "MyPassword.POST": async (ctx) => {
+    const user = userOf(ctx);
+    const body = bodyOf(ctx);
+    const oldPassword = requireString(body, "oldPassword");
+    const newPassword = requireString(body, "newPassword");
+    if (newPassword.length < PASSWORD_MIN_LENGTH) throw invalid(`Must be at least ${PASSWORD_MIN_LENGTH} characters`, "newPassword");
+    if (body["deleteAccessTokens"] !== undefined && typeof body["deleteAccessTokens"] !== "boolean") {
+      throw invalid("Must be true or false", "deleteAccessTokens");
+    }
+    if (!(await verifyPassword(oldPassword, user.passwordHash))) throw invalid("Invalid password", "oldPassword");
+    const passwordHash = await hashPassword(newPassword);
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      // The caller's own token survives: the page that changed the password stays signed in.
+      if (body["deleteAccessTokens"] === true) {
+        await tx.delete(accessTokens).where(and(eq(accessTokens.userId, user.id), ne(accessTokens.id, ctx.token!.id)));
+      }
+      await writeAudit(tx, actorOf(ctx), [{
+        action: "UPDATE", topic: "UserPassword", target: user.publicId,
+        after: { deleteAccessTokens: body["deleteAccessTokens"] === true },
+      }]);
+    });
+    return { type: "MyPassword", data: { publicId: user.publicId } };
+  },
+
+  "MyTwoFactor.GET": async (ctx) => {
+    const u = userOf(ctx);
+    return { type: "MyTwoFactor", data: { enabled: u.totpEnabled, pending: !u.totpEnabled && u.totpSecret !== null } };
+  },
+
+  "MyTwoFactor.POST": async (ctx) => {
+    const user = userOf(ctx);
+    if (user.totpEnabled) throw new Conflict({ issues: [{ message: "Two-factor authentication is already enabled" }] });
+    const secret = newTotpSecret();
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ totpSecret: secret }).where(eq(users.id, user.id));
+      await writeAudit(tx, actorOf(ctx), [{ action: "TRIGGER", topic: "TwoFactorEnrolment", target: user.publicId }]);
+    });
+    return { type: "MyTwoFactor", data: { secret, otpauthUri: otpauthUri(secret, user.email) }, status: 201 };
+  },
+
+  "MyTwoFactorVerification.POST": async (ctx) => {
+    const user = userOf(ctx);
+    const otp = requireString(bodyOf(ctx), "otp");
+    if (user.totpEnabled) throw new Conflict({ issues: [{ message: "Two-factor authentication is already enabled" }] });
+    if (!user.totpSecret) throw invalid("Start the enrolment first", "otp");
+    if (!verifyTotp(user.totpSecret, otp, ctx.now)) throw invalid("TWO_FACTOR_INVALID", "otp");
+    const codes = await ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ totpEnabled: true }).where(eq(users.id, user.id));
+      const c = await replaceBackupCodes(tx, user.id);
+      await writeAudit(tx, actorOf(ctx), [{ action: "UPDATE", topic: "TwoFactor", target: user.publicId, before: { enabled: false }, after: { enabled: true } }]);
+      return c;
+    });
+    return { type: "MyTwoFactor", data: { enabled: true, backupCodes: codes } };
+  },
+
+  "MyTwoFactorBackupCodes.POST": async (ctx) => {
+    const user = userOf(ctx);
+    const otp = requireString(bodyOf(ctx), "otp");
+    if (!user.totpEnabled) throw invalid("Two-factor authentication is not enabled", "otp");
+    const codes = await ctx.db.transaction(async (tx) => {
+      if (!(await checkSecondFactor(tx, ctx, otp))) throw invalid("TWO_FACTOR_INVALID", "otp");
+      const c = await replaceBackupCodes(tx, user.id);
+      await writeAudit(tx, actorOf(ctx), [{ action: "TRIGGER", topic: "TwoFactorBackupCodes", target: user.publicId }]);
+      return c;
+    });
+    return { type: "MyTwoFactorBackupCodes", data: { backupCodes: codes } };
+  },
+
+  "MyTwoFactor.DELETE": async (ctx) => {
+    const user = userOf(ctx);
+    const otp = requireString(bodyOf(ctx), "otp");
+    if (!user.totpEnabled) throw invalid("Two-factor authentication is not enabled", "otp");
+    await ctx.db.transaction(async (tx) => {
+      if (!(await checkSecondFactor(tx, ctx, otp))) throw invalid("TWO_FACTOR_INVALID", "otp");
+      await tx.update(users).set({ totpEnabled: false, totpSecret: null }).where(eq(users.id, user.id));
+      await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
+      await writeAudit(tx, actorOf(ctx), [{ action: "UPDATE", topic: "TwoFactor", target: user.publicId, before: { enabled: true }, after: { enabled: false } }]);
+    });
+    return { type: "MyTwoFactor", data: { enabled: false } };
+  },
+};

@@ -1,0 +1,213 @@
+/**
+ * Group types and asset types: two ordered, named, company-owned lists with the same wire shape
+ * (GET list ordered by `order`; POST one or many; bulk PATCH, e.g. a drag reorder; bulk DELETE;
+ * item GET/PATCH/DELETE). Everything they differ in - validation, delete rule, usage count,
+ * colour - comes in a TypeKind built from core's rules. A bulk call is one transaction; a
+ * failing item's error carries its listIndex.
+ */
+import { and, count, eq, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTableWithColumns } from "drizzle-orm/pg-core";
+import { Result } from "effect";
+import { NotFound } from "@portal/core/errors";
+import { nextOrder } from "@portal/core/rules/ordering";
+import { writeAudit } from "../audit/writeAudit";
+import type { Db } from "../db/Database";
+import { companies } from "../db/schema";
+import { atListIndex } from "../http/errorResponse";
+import { filterConditions, keyset, page } from "../http/listSql";
+import type { HandlerTable } from "../http/registerRoutes";
+import { actorOf, companyOf, type RequestContext } from "../http/RequestContext";
+import { newPublicId } from "../ids";
+import { bulkItems, checkOrder, itemPublicId } from "./bodies";
+
+/** A stored type as the rules see it. */
+export interface TypeRow {
+  id: number;
+  publicId: string;
+  name: string;
+  color: string | null;
+  order: number;
+}
+
+type TypeTable = PgTableWithColumns<any> & {
+  id: PgColumn; publicId: PgColumn; companyId: PgColumn; name: PgColumn; order: PgColumn;
+};
+
+export interface TypeKind {
+  /** Discovery rels of the list and the item, e.g. "GroupTypeList" / "GroupType". */
+  readonly listRel: string;
+  readonly itemRel: string;
+  /** Envelope type and audit topic, e.g. "GroupType". */
+  readonly topic: string;
+  readonly table: TypeTable;
+  readonly hasColor: boolean;
+  /** Validates name (and colour) against the other types; core's rule. */
+  validate(input: { name: unknown; color?: unknown }, others: ReadonlyArray<TypeRow>, selfPublicId: string | undefined, ctx: RequestContext): Result.Result<{ name: string; color?: string }, unknown>;
+  /** Whether the type may be deleted, given the remaining types and its usage; core's rule. */
+  canDelete(publicId: string, all: ReadonlyArray<TypeRow>, usedBy: number): Result.Result<void, unknown>;
+  /** How many things use the type (groups, resource variants). */
+  usage(tx: Db, typeId: number): Promise<number>;
+}
+
+const json = (kind: TypeKind, r: TypeRow) =>
+  kind.hasColor ? { publicId: r.publicId, name: r.name, color: r.color, order: r.order } : { publicId: r.publicId, name: r.name, order: r.order };
+
+const orThrow = <A>(result: Result.Result<A, unknown>): A => {
+  if (Result.isFailure(result)) throw result.failure;
+  return result.success;
+};
+
+/** Runs `fn` on each item; an error of item i is re-thrown with listIndex i when the body was a list. */
+async function eachItem<T>(items: T[], isList: boolean, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i++) {
+    try {
+      await fn(items[i]!, i);
+    } catch (e) {
+      throw isList ? atListIndex(e, i) : e;
+    }
+  }
+}
+
+/** Locks the company row: mutations of one company's list run one at a time, so name checks hold. */
+const lockCompany = (tx: Db, companyId: number) => tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
+
+async function allTypes(tx: Db, kind: TypeKind, companyId: number): Promise<TypeRow[]> {
+  const t = kind.table;
+  const rows = await tx.select().from(t).where(eq(t.companyId, companyId)).orderBy(t.order, t.id);
+  return rows.map((r: Record<string, unknown>) => ({
+    id: r["id"] as number, publicId: r["publicId"] as string, name: r["name"] as string,
+    color: (r["color"] as string | null | undefined) ?? null, order: r["order"] as number,
+  }));
+}
+
+export function orderedTypeRoutes(kind: TypeKind): HandlerTable {
+  const t = kind.table;
+
+  const mutate = async <A>(ctx: RequestContext, fn: (tx: Db, all: TypeRow[]) => Promise<A>): Promise<A> =>
+    ctx.db.transaction(async (tx) => {
+      const company = companyOf(ctx);
+      await lockCompany(tx, company.id);
+      return fn(tx, await allTypes(tx, kind, company.id));
+    });
+
+  const find = (all: TypeRow[], publicId: string): TypeRow => {
+    const found = all.find((r) => r.publicId === publicId);
+    if (!found) throw new NotFound({ entity: kind.topic, publicId });
+    return found;
+  };
+
+  /** Applies one PATCH item to the in-memory list and the table; returns the updated row. */
+  const patchOne = async (ctx: RequestContext, tx: Db, all: TypeRow[], item: Record<string, unknown>, listIndex: number | undefined) => {
+    const current = find(all, itemPublicId(item, listIndex));
+    const next: TypeRow = { ...current };
+    if ("name" in item || (kind.hasColor && "color" in item)) {
+      const valid = orThrow(kind.validate(
+        { name: "name" in item ? item["name"] : current.name, color: "color" in item ? item["color"] : current.color ?? undefined },
+        all, current.publicId, ctx));
+      next.name = valid.name;
+      if (kind.hasColor && valid.color !== undefined) next.color = valid.color;
+    }
+    if ("order" in item) next.order = checkOrder(item["order"]);
+    await tx.update(t).set(kind.hasColor ? { name: next.name, color: next.color, order: next.order } : { name: next.name, order: next.order })
+      .where(eq(t.id, current.id));
+    all[all.indexOf(current)] = next;
+    return { before: json(kind, current), after: json(kind, next) };
+  };
+
+  const deleteOne = async (tx: Db, all: TypeRow[], item: Record<string, unknown>, listIndex: number | undefined) => {
+    const current = find(all, itemPublicId(item, listIndex));
+    orThrow(kind.canDelete(current.publicId, all, await kind.usage(tx, current.id)));
+    await tx.delete(t).where(eq(t.id, current.id));
+    all.splice(all.indexOf(current), 1);
+    return json(kind, current);
+  };
+
+  return {
+    [`${kind.listRel}.GET`]: async (ctx) => {
+      const company = companyOf(ctx);
+      const { after, orderBy } = keyset([t.order, t.publicId], ctx.list.pageAfter);
+      const where: SQL[] = [eq(t.companyId, company.id), ...filterConditions(ctx.list.filters, {
+        publicId: { column: t.publicId, type: "text" }, name: { column: t.name, type: "text" }, order: { column: t.order, type: "number" },
+      })];
+      if (after) where.push(after);
+      const rows = await ctx.db.select().from(t).where(and(...where)).orderBy(...orderBy).limit(ctx.list.pageSize + 1);
+      const typed = rows.map((r: Record<string, unknown>) => ({ publicId: r["publicId"], name: r["name"], color: r["color"] ?? null, order: r["order"] }) as TypeRow);
+      const p = page(typed, ctx.list.pageSize, (r) => [r.order, r.publicId]);
+      return { type: kind.topic, data: p.rows.map((r) => json(kind, r)), moreAfter: p.moreAfter };
+    },
+
+    [`${kind.itemRel}.GET`]: async (ctx) => {
+      const all = await allTypes(ctx.db, kind, companyOf(ctx).id);
+      return { type: kind.topic, data: json(kind, find(all, ctx.params["publicId"] ?? "")) };
+    },
+
+    [`${kind.listRel}.POST`]: async (ctx) => {
+      const { items, isList } = bulkItems(ctx.body, kind.topic);
+      const created = await mutate(ctx, async (tx, all) => {
+        const rows: TypeRow[] = [];
+        await eachItem(items, isList, async (item) => {
+          const valid = orThrow(kind.validate({ name: item["name"], color: item["color"] }, all, undefined, ctx));
+          const order = item["order"] === undefined ? nextOrder(all) : checkOrder(item["order"]);
+          const row = { id: 0, publicId: newPublicId(), name: valid.name, color: valid.color ?? null, order };
+          all.push(row);
+          rows.push(row);
+        });
+        const companyId = companyOf(ctx).id;
+        await tx.insert(t).values(rows.map((r) => ({
+          publicId: r.publicId, companyId, name: r.name, order: r.order, ...(kind.hasColor ? { color: r.color } : {}),
+        })));
+        await writeAudit(tx, actorOf(ctx), rows.map((r) => ({ action: "CREATE", topic: kind.topic, target: r.publicId, after: json(kind, r) })));
+        return rows;
+      });
+      return { type: kind.topic, data: created.map((r) => ({ publicId: r.publicId })), status: 201 };
+    },
+
+    [`${kind.listRel}.PATCH`]: async (ctx) => {
+      const { items, isList } = bulkItems(ctx.body, kind.topic);
+      const changes = await mutate(ctx, async (tx, all) => {
+        const out: Array<{ before: ReturnType<typeof json>; after: ReturnType<typeof json> }> = [];
+        await eachItem(items, isList, async (item, i) => { out.push(await patchOne(ctx, tx, all, item, isList ? i : undefined)); });
+        await writeAudit(tx, actorOf(ctx), out.map((c) => ({ action: "UPDATE", topic: kind.topic, target: c.after.publicId, before: c.before, after: c.after })));
+        return out;
+      });
+      return { type: kind.topic, data: changes.map((c) => c.after) };
+    },
+
+    [`${kind.itemRel}.PATCH`]: async (ctx) => {
+      const body = bulkItems(ctx.body, kind.topic);
+      if (body.isList) throw atListIndex(new NotFound({ entity: kind.topic }), 0);
+      const change = await mutate(ctx, async (tx, all) => {
+        const c = await patchOne(ctx, tx, all, { ...body.items[0], publicId: ctx.params["publicId"] }, undefined);
+        await writeAudit(tx, actorOf(ctx), [{ action: "UPDATE", topic: kind.topic, target: c.after.publicId, before: c.before, after: c.after }]);
+        return c;
+      });
+      return { type: kind.topic, data: change.after };
+    },
+
+    [`${kind.listRel}.DELETE`]: async (ctx) => {
+      const { items, isList } = bulkItems(ctx.body, kind.topic);
+      const deleted = await mutate(ctx, async (tx, all) => {
+        const out: Array<ReturnType<typeof json>> = [];
+        await eachItem(items, isList, async (item, i) => { out.push(await deleteOne(tx, all, item, isList ? i : undefined)); });
+        await writeAudit(tx, actorOf(ctx), out.map((b) => ({ action: "DELETE", topic: kind.topic, target: b.publicId, before: b })));
+        return out;
+      });
+      return { type: kind.topic, data: deleted.map((d) => ({ publicId: d.publicId })) };
+    },
+
+    [`${kind.itemRel}.DELETE`]: async (ctx) => {
+      const before = await mutate(ctx, async (tx, all) => {
+        const b = await deleteOne(tx, all, { publicId: ctx.params["publicId"] }, undefined);
+        await writeAudit(tx, actorOf(ctx), [{ action: "DELETE", topic: kind.topic, target: b.publicId, before: b }]);
+        return b;
+      });
+      return { type: kind.topic, data: { publicId: before.publicId } };
+    },
+  };
+}
+
+/** Rows of `table` whose `column` points at `typeId`. */
+export const usageCount = async (tx: Db, table: PgTableWithColumns<any>, column: PgColumn, typeId: number): Promise<number> => {
+  const [row] = await tx.select({ n: count() }).from(table).where(eq(column, typeId));
+  return Number(row?.n ?? 0);
+};

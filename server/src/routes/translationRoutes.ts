@@ -1,0 +1,227 @@
+/**
+ * Translations: list (with languages), batch create (a stored key is a 409 Duplicate), upsert
+ * (`POST ?mode=upsert`: adds unknown keys, changes differing ones, answers the counts), batch
+ * PATCH by publicId and batch DELETE. Validation and the upsert plan are core's
+ * (rules/translations). Bulk rows travel as one JSON parameter per statement, so a batch of
+ * 10,000 keys is a handful of statements rather than 10,000.
+ */
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { Result } from "effect";
+import { Conflict, InvalidInput, NotFound, type ValidationIssue } from "@portal/core/errors";
+import type { Languages, Translation } from "@portal/core/domain/Translation";
+import { DUPLICATE, planTranslationUpsert, validateTranslationBatch } from "@portal/core/rules/translations";
+import { writeAudit } from "../audit/writeAudit";
+import { rowsOf, type Db } from "../db/Database";
+import { companies, translations } from "../db/schema";
+import { atListIndex } from "../http/errorResponse";
+import { filterConditions, keyset, page } from "../http/listSql";
+import type { HandlerTable } from "../http/registerRoutes";
+import { actorOf, companyOf, type RequestContext } from "../http/RequestContext";
+import { newPublicId } from "../ids";
+import { bulkItems, itemPublicId } from "./bodies";
+
+const TOPIC = "Translation";
+/** Rows per statement: bounded so one statement's JSON parameter stays a few megabytes. */
+const CHUNK = 5000;
+
+const json = (t: { publicId: string; key: string; languages: Languages }) => ({ publicId: t.publicId, key: t.key, languages: t.languages });
+
+const chunks = <T>(items: ReadonlyArray<T>): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+};
+
+/** Drops listIndex when the body was a single object (there is no list to point into). */
+const forBody = <E extends InvalidInput | Conflict>(error: E, isList: boolean): E | InvalidInput | Conflict => {
+  if (isList) return error;
+  const issues = error.issues.map(({ listIndex: _drop, ...rest }) => rest as ValidationIssue);
+  return error._tag === "InvalidInput" ? new InvalidInput({ issues }) : new Conflict({ issues });
+};
+
+const validated = (items: ReadonlyArray<unknown>, isList: boolean) => {
+  const result = validateTranslationBatch(items);
+  if (Result.isFailure(result)) throw forBody(result.failure, isList);
+  return result.success;
+};
+
+const lockCompany = (tx: Db, companyId: number) => tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
+
+/** Stored translations of the company with any of `keys`. */
+async function storedByKeys(tx: Db, companyId: number, keys: ReadonlyArray<string>): Promise<Translation[]> {
+  const out: Translation[] = [];
+  for (const part of chunks(keys)) {
+    const rows = rowsOf<{ public_id: string; key: string; languages: Languages }>(await tx.execute(sql`
+      select public_id, key, languages from translations
+      where company_id = ${companyId} and key in (select jsonb_array_elements_text(${JSON.stringify(part)}::jsonb))`));
+    out.push(...rows.map((r) => ({ publicId: r.public_id, key: r.key, languages: r.languages })));
+  }
+  return out;
+}
+
+/**
+ * Inserts translations and their CREATE audit rows in one statement per chunk: the rows cross
+ * the wire and are parsed once, which keeps a 10,000-key upsert close to a raw insert. The audit
+ * rows carry the same fields writeAudit writes.
+ */
+async function insertAudited(tx: Db, ctx: RequestContext, companyId: number, rows: ReadonlyArray<Translation>): Promise<void> {
+  const actor = actorOf(ctx);
+  for (const part of chunks(rows)) {
+    const withAuditIds = part.map((t) => ({ ...t, auditId: newPublicId() }));
+    await tx.execute(sql`
+      with x as (
+        select * from jsonb_to_recordset(${JSON.stringify(withAuditIds)}::jsonb) as x("publicId" text, key text, languages jsonb, "auditId" text)
+      ), inserted as (
+        insert into translations (public_id, company_id, key, languages)
+        select x."publicId", ${companyId}::int, x.key, x.languages from x
+      )
+      insert into audit_logs (public_id, company_id, actor_user_id, action, topic, target, before, after, client_address, created_at)
+      select x."auditId", ${actor.companyId}::int, ${actor.userId}::int, 'CREATE', ${TOPIC}, x."publicId", null,
+             jsonb_build_object('publicId', x."publicId", 'key', x.key, 'languages', x.languages),
+             ${actor.clientAddress}::text, ${actor.at.toISOString()}::timestamptz
+      from x`);
+  }
+}
+
+async function updateRows(tx: Db, companyId: number, rows: ReadonlyArray<Translation>): Promise<void> {
+  for (const part of chunks(rows)) {
+    await tx.execute(sql`
+      update translations t set key = x.key, languages = x.languages
+      from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as x("publicId" text, key text, languages jsonb)
+      where t.public_id = x."publicId" and t.company_id = ${companyId}`);
+  }
+}
+
+/** Stored translations by publicId, in the order asked; NotFound (with listIndex for lists) when one is missing. */
+async function storedByIds(tx: Db, companyId: number, ids: ReadonlyArray<string>, isList: boolean): Promise<Translation[]> {
+  const found = new Map<string, Translation>();
+  for (const part of chunks(ids)) {
+    const rows = await tx.select().from(translations).where(and(eq(translations.companyId, companyId), inArray(translations.publicId, part)));
+    for (const r of rows) found.set(r.publicId, { publicId: r.publicId, key: r.key, languages: r.languages });
+  }
+  return ids.map((id, i) => {
+    const t = found.get(id);
+    if (!t) {
+      const missing = new NotFound({ entity: TOPIC, publicId: id });
+      throw isList ? atListIndex(missing, i) : missing;
+    }
+    return t;
+  });
+}
+
+async function create(ctx: RequestContext, body: unknown) {
+  const { items, isList } = bulkItems(body, TOPIC);
+  const batch = validated(items, isList);
+  const companyId = companyOf(ctx).id;
+  const rows = await ctx.db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
+    const stored = new Set((await storedByKeys(tx, companyId, batch.map((b) => b.key))).map((t) => t.key));
+    const clashes = batch.flatMap((b, listIndex) => (stored.has(b.key) ? [{ message: DUPLICATE, propertyName: "key", listIndex }] : []));
+    if (clashes.length > 0) throw forBody(new Conflict({ issues: clashes }), isList);
+    const created = batch.map((b) => ({ publicId: newPublicId(), key: b.key, languages: b.languages }));
+    await insertAudited(tx, ctx, companyId, created);
+    return created;
+  });
+  return { type: TOPIC, data: rows.map((r) => ({ publicId: r.publicId })), status: 201 };
+}
+
+async function upsert(ctx: RequestContext, body: unknown) {
+  const { items, isList } = bulkItems(body, TOPIC);
+  const batch = validated(items, isList);
+  const companyId = companyOf(ctx).id;
+  const counts = await ctx.db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
+    const plan = planTranslationUpsert(await storedByKeys(tx, companyId, batch.map((b) => b.key)), batch);
+    const added = plan.add.map((b) => ({ publicId: newPublicId(), key: b.key, languages: b.languages }));
+    await insertAudited(tx, ctx, companyId, added);
+    await updateRows(tx, companyId, plan.change.map((c) => ({ publicId: c.publicId, key: c.key, languages: c.after })));
+    await writeAudit(tx, actorOf(ctx), [
+      ...plan.change.map((c) => ({
+        action: "UPDATE" as const, topic: TOPIC, target: c.publicId,
+        before: { publicId: c.publicId, key: c.key, languages: c.before }, after: { publicId: c.publicId, key: c.key, languages: c.after },
+      })),
+    ]);
+    // created/updated repeat added/changed under the names of core's UpsertResult.
+    return {
+      added: added.length, changed: plan.change.length, unchanged: plan.unchanged.length,
+      created: added.length, updated: plan.change.length,
+    };
+  });
+  return { type: "TranslationUpsert", data: counts };
+}
+
+async function patch(ctx: RequestContext, body: unknown, isItem: boolean) {
+  const { items, isList } = bulkItems(body, TOPIC);
+  const companyId = companyOf(ctx).id;
+  const ids = items.map((item, i) => itemPublicId(item, isList ? i : undefined));
+  const updated = await ctx.db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
+    const stored = await storedByIds(tx, companyId, ids, isList);
+    const merged = items.map((item, i) => ({
+      key: "key" in item ? item["key"] : stored[i]!.key,
+      languages: "languages" in item ? item["languages"] : stored[i]!.languages,
+    }));
+    const batch = validated(merged, isList && !isItem);
+    const batchIds = new Set(ids);
+    const others = (await storedByKeys(tx, companyId, batch.map((b) => b.key))).filter((t) => !batchIds.has(t.publicId));
+    const taken = new Set(others.map((t) => t.key));
+    const clashes = batch.flatMap((b, listIndex) => (taken.has(b.key) ? [{ message: DUPLICATE, propertyName: "key", listIndex }] : []));
+    if (clashes.length > 0) throw forBody(new Conflict({ issues: clashes }), isList);
+    const after = batch.map((b, i) => ({ publicId: ids[i]!, key: b.key, languages: b.languages }));
+    await updateRows(tx, companyId, after);
+    await writeAudit(tx, actorOf(ctx), after.map((t, i) => ({ action: "UPDATE", topic: TOPIC, target: t.publicId, before: json(stored[i]!), after: json(t) })));
+    return after;
+  });
+  return { type: TOPIC, data: isItem ? updated[0] : updated };
+}
+
+async function remove(ctx: RequestContext, body: unknown, isItem: boolean) {
+  const { items, isList } = bulkItems(body, TOPIC);
+  const companyId = companyOf(ctx).id;
+  const ids = items.map((item, i) => itemPublicId(item, isList ? i : undefined));
+  const dup = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+  if (dup >= 0) throw new Conflict({ issues: [{ message: DUPLICATE, propertyName: "publicId", listIndex: dup }] });
+  const removed = await ctx.db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
+    const stored = await storedByIds(tx, companyId, ids, isList);
+    for (const part of chunks(ids)) {
+      await tx.delete(translations).where(and(eq(translations.companyId, companyId), inArray(translations.publicId, part)));
+    }
+    await writeAudit(tx, actorOf(ctx), stored.map((t) => ({ action: "DELETE", topic: TOPIC, target: t.publicId, before: json(t) })));
+    return stored;
+  });
+  return { type: TOPIC, data: isItem ? { publicId: removed[0]!.publicId } : removed.map((t) => ({ publicId: t.publicId })) };
+}
+
+export const translationRoutes: HandlerTable = {
+  "TranslationList.GET": async (ctx) => {
+    const { after, orderBy } = keyset([translations.key], ctx.list.pageAfter);
+    const where: SQL[] = [eq(translations.companyId, companyOf(ctx).id), ...filterConditions(ctx.list.filters, {
+      publicId: { column: translations.publicId, type: "text" },
+      key: { column: translations.key, type: "text" },
+    })];
+    if (after) where.push(after);
+    const rows = await ctx.db.select().from(translations).where(and(...where)).orderBy(...orderBy).limit(ctx.list.pageSize + 1);
+    const p = page(rows, ctx.list.pageSize, (r) => [r.key]);
+    return { type: TOPIC, data: p.rows.map(json), moreAfter: p.moreAfter };
+  },
+
+  "TranslationList.POST": async (ctx) => {
+    const mode = ctx.query["mode"];
+    if (mode === undefined) return create(ctx, ctx.body);
+    if (mode === "upsert") return upsert(ctx, ctx.body);
+    throw new InvalidInput({ issues: [{ message: "mode must be upsert or absent", propertyName: "mode" }] });
+  },
+  "TranslationList.PATCH": (ctx) => patch(ctx, ctx.body, false),
+  "TranslationList.DELETE": (ctx) => remove(ctx, ctx.body, false),
+
+  "Translation.GET": async (ctx) => {
+    const [t] = await storedByIds(ctx.db, companyOf(ctx).id, [ctx.params["publicId"] ?? ""], false);
+    return { type: TOPIC, data: json(t!) };
+  },
+  "Translation.PATCH": async (ctx) => {
+    if (Array.isArray(ctx.body)) throw new InvalidInput({ issues: [{ message: "Body must be one translation object" }] });
+    return patch(ctx, { ...(typeof ctx.body === "object" && ctx.body !== null ? ctx.body : {}), publicId: ctx.params["publicId"] }, true);
+  },
+  "Translation.DELETE": (ctx) => remove(ctx, { publicId: ctx.params["publicId"] }, true),
+};

@@ -1,0 +1,105 @@
+/**
+ * Writes the demo data set of fixtures/src/demo into an empty database, in one transaction.
+ * Used by `npm start` on the embedded database and by the test helper; never on DATABASE_URL.
+ */
+import { sql } from "drizzle-orm";
+import { reorder } from "@portal/core/rules/ordering";
+import { DEMO_PASSWORD, demoData, type DemoData } from "@portal/fixtures/demo/demoData";
+import { hashPassword } from "../auth/secrets";
+import type { Db } from "../db/Database";
+import {
+  agentApprovers, agentServers, agents, assetTypes, brandings, companies, groupTypes, groups, memberships,
+  resourceVariants, roles, sectors, termsOfUsePolicies, translations, users,
+} from "../db/schema";
+import { newPublicId } from "../ids";
+
+/** Whether the database holds no users and no companies yet. */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`(select count(*) from ${users}) + (select count(*) from ${companies})` }).from(sql`(select 1) as one`);
+  return Number(row?.n ?? 0) === 0;
+}
+
+/** Loads the demo data. Returns the publicIds by key, which tests use to address the demo. */
+export async function loadDemo(db: Db, data: DemoData = demoData, password = DEMO_PASSWORD) {
+  // One scrypt hash for all demo users: they share the demo password and hashing is slow on purpose.
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const brandingIds = new Map<string, number>();
+    for (const b of data.brandings) {
+      const [row] = await tx.insert(brandings).values({
+        publicId: newPublicId(), name: b.name, theme: b.theme, fqdn: b.fqdn, appleTouchIcon: b.appleTouchIcon,
+        custom: { glbBrowserTitle: b.browserTitle },
+      }).returning({ id: brandings.id });
+      brandingIds.set(b.key, row!.id);
+    }
+    const [sector] = await tx.insert(sectors).values({
+      publicId: newPublicId(), name: data.sector.name, brandingId: brandingIds.get(data.sector.branding) ?? null,
+      custom: { glbVpnClientReleaseNotesUrl: data.sector.vpnClientReleaseNotesUrl, glbSupportedPlatforms: [...data.sector.supportedPlatforms] },
+    }).returning({ id: sectors.id });
+    for (const body of data.sector.termsOfUse) {
+      await tx.insert(termsOfUsePolicies).values({ publicId: newPublicId(), sectorId: sector!.id, body });
+    }
+    const userIds = new Map<string, { id: number; publicId: string }>();
+    for (const u of data.users) {
+      const [row] = await tx.insert(users).values({ publicId: newPublicId(), name: u.name, email: u.email.toLowerCase(), passwordHash })
+        .returning({ id: users.id, publicId: users.publicId });
+      userIds.set(u.key, row!);
+    }
+    const companyIds = new Map<string, { id: number; publicId: string }>();
+    for (const c of data.companies) {
+      const [company] = await tx.insert(companies).values({
+        publicId: newPublicId(), name: c.name, sectorId: sector!.id,
+        parentId: c.parent ? companyIds.get(c.parent)?.id ?? null : null,
+        brandingId: c.branding ? brandingIds.get(c.branding) ?? null : null,
+      }).returning({ id: companies.id, publicId: companies.publicId });
+      companyIds.set(c.key, company!);
+      const companyId = company!.id;
+      const roleIds = new Map<string, number>();
+      for (const r of c.roles) {
+        const [row] = await tx.insert(roles).values({ publicId: newPublicId(), companyId, name: r.name, rights: [...r.rights] }).returning({ id: roles.id });
+        roleIds.set(r.key, row!.id);
+      }
+      for (const [userKey, roleKeys] of Object.entries(c.members)) {
+        for (const roleKey of roleKeys) {
+          await tx.insert(memberships).values({ publicId: newPublicId(), companyId, userId: userIds.get(userKey)!.id, roleId: roleIds.get(roleKey)! });
+        }
+      }
+      const groupTypeIds = new Map<string, number>();
+      for (const g of reorder(c.groupTypes)) {
+        const [row] = await tx.insert(groupTypes).values({ publicId: newPublicId(), companyId, name: g.name, color: g.color, order: g.order }).returning({ id: groupTypes.id });
+        groupTypeIds.set(g.name, row!.id);
+      }
+      for (const g of c.groups) {
+        await tx.insert(groups).values({ publicId: newPublicId(), companyId, name: g.name, groupTypeId: groupTypeIds.get(g.groupType)! });
+      }
+      const assetTypeIds = new Map<string, number>();
+      for (const a of reorder(c.assetTypes)) {
+        const [row] = await tx.insert(assetTypes).values({ publicId: newPublicId(), companyId, name: a.name, order: a.order }).returning({ id: assetTypes.id });
+        assetTypeIds.set(a.name, row!.id);
+      }
+      for (const v of c.resourceVariants) {
+        await tx.insert(resourceVariants).values({ publicId: newPublicId(), companyId, name: v.name, assetTypeId: assetTypeIds.get(v.assetType)! });
+      }
+      if (c.translations.length > 0) {
+        await tx.insert(translations).values(c.translations.map((t) => ({ publicId: newPublicId(), companyId, key: t.key, languages: { ...t.languages } })));
+      }
+      for (const a of c.agents) {
+        const [agent] = await tx.insert(agents).values({ publicId: newPublicId(), companyId, name: a.name, vpnRequireAccessApproval: a.vpnRequireAccessApproval }).returning({ id: agents.id });
+        for (const s of a.servers) {
+          await tx.insert(agentServers).values({ publicId: newPublicId(), agentId: agent!.id, name: s.name, serviceGroup: s.serviceGroup, requireAccessApproval: s.requireAccessApproval });
+        }
+        for (const approver of a.approvers) await tx.insert(agentApprovers).values({ agentId: agent!.id, userId: userIds.get(approver)!.id });
+      }
+    }
+    return {
+      users: Object.fromEntries([...userIds].map(([k, v]) => [k, v.publicId])),
+      companies: Object.fromEntries([...companyIds].map(([k, v]) => [k, v.publicId])),
+    } as DemoIds;
+  });
+}
+
+/** publicIds of the demo users and companies, by their demo keys (admin, demo, acme, …). */
+export interface DemoIds {
+  readonly users: Readonly<Record<string, string>>;
+  readonly companies: Readonly<Record<string, string>>;
+}

@@ -1,0 +1,71 @@
+/**
+ * Starts the portal: opens the database (PGlite under a data directory, or DATABASE_URL),
+ * applies migrations, loads the demo data into an empty embedded database, creates an
+ * administrator when asked, and listens. Used by main.ts and by tests that need a real port.
+ */
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./buildApp";
+import { openDatabase, type Database, type DatabaseOptions } from "./db/Database";
+import type { Clock } from "./http/Clock";
+import { createAdministrator } from "./seed/createAdministrator";
+import { isDatabaseEmpty, loadDemo } from "./seed/loadDemo";
+
+export interface StartServerOptions {
+  readonly database: DatabaseOptions;
+  readonly port?: number;
+  readonly host?: string;
+  /** Load the demo data when the database is empty (never for a PostgreSQL server by default). */
+  readonly demo?: boolean;
+  /** Create this administrator (and, on an empty database, a first company) unless the email exists. */
+  readonly admin?: { readonly email: string; readonly password: string; readonly name?: string };
+  readonly webDist?: string | null;
+  readonly logger?: boolean;
+  readonly clock?: Clock;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly app: FastifyInstance;
+  readonly database: Database;
+  /** Whether the demo data was loaded by this start. */
+  readonly demoLoaded: boolean;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const database = await openDatabase(options.database);
+  let demoLoaded = false;
+  try {
+    const demo = options.demo ?? options.database.kind === "pglite";
+    if (demo && (await isDatabaseEmpty(database.db))) {
+      await loadDemo(database.db);
+      demoLoaded = true;
+    }
+    if (options.admin) await createAdministrator(database.db, options.admin);
+    const app = await buildApp({
+      database,
+      ...(options.webDist === undefined ? {} : { webDist: options.webDist }),
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+    });
+    const host = options.host ?? "0.0.0.0";
+    await app.listen({ port: options.port ?? 8080, host });
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : options.port ?? 8080;
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      app,
+      database,
+      demoLoaded,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (e) {
+    await database.close().catch(() => undefined);
+    throw e;
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Shared by the cross-cutting suites: the route table flattened to (route, method) pairs, the
+ * error-envelope assertion, and own / foreign sample publicIds for every item route, so that
+ * the rights table test and the fuzz test walk core's ROUTES and a new route is covered (or
+ * fails loudly for want of a sample) without anyone editing a list of endpoints.
+ */
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
+import { DEMO_PASSWORD, demoData } from "@portal/fixtures/demo/demoData";
+import type { Right } from "@portal/core/domain/Right";
+import { ROUTES, type HttpMethod, type RouteSpec } from "@portal/core/wire/routes";
+import { hashPassword } from "../../src/auth/secrets";
+import { rowsOf, type Db } from "../../src/db/Database";
+import { memberships, roles, sectors, termsOfUsePolicies, users } from "../../src/db/schema";
+import { newPublicId } from "../../src/ids";
+import { apiHeaders, type TestApp } from "../testDatabase";
+
+export interface RouteMethod {
+  readonly route: RouteSpec;
+  readonly method: HttpMethod;
+  readonly needed: ReadonlyArray<Right>;
+}
+
+/** Every (route, method) of core's table. */
+export const ROUTE_METHODS: ReadonlyArray<RouteMethod> = ROUTES.flatMap((route: RouteSpec) =>
+  (Object.entries(route.methods) as [HttpMethod, ReadonlyArray<Right>][]).map(([method, needed]) => ({ route, method, needed })));
+
+/** Routes that answer a stream (hijacked reply) on success: light-my-request would wait forever. */
+export const STREAMING_RELS: ReadonlySet<string> = new Set(["EventStream"]);
+
+export const isItemRoute = (route: RouteSpec): boolean => route.href.includes("{publicId}");
+
+/** The item route of a list route (same href plus `/{publicId}`), if there is one. */
+export const itemRouteOf = (list: RouteSpec): RouteSpec | undefined =>
+  ROUTES.find((r: RouteSpec) => r.href === `${list.href}/{publicId}`);
+
+export const label = ({ route, method }: { route: RouteSpec; method: HttpMethod }): string => `${method} ${route.href} (${route.rel})`;
+
+/** Asserts api.md's error envelope: status "error", type "Error", at least one issue of the right shape. */
+export function expectErrorEnvelope(res: LightMyRequestResponse | { statusCode: number; body: string }, context = ""): void {
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    throw new Error(`${context}: ${res.statusCode} answered a body that is not JSON: ${res.body.slice(0, 200)}`);
+  }
+  expect(body, context).toMatchObject({ status: "error", type: "Error" });
+  const data = (body as { data: unknown }).data;
+  expect(Array.isArray(data) && data.length > 0, `${context}: error data is a non-empty list`).toBe(true);
+  for (const issue of data as Array<Record<string, unknown>>) {
+    expect(typeof issue["message"], context).toBe("string");
+    expect(Object.keys(issue).every((k) => ["message", "propertyName", "listIndex"].includes(k)), `${context}: issue keys ${Object.keys(issue)}`).toBe(true);
+    if ("propertyName" in issue) expect(typeof issue["propertyName"], context).toBe("string");
+    if ("listIndex" in issue) expect(Number.isInteger(issue["listIndex"]) && (issue["listIndex"] as number) >= 0, context).toBe(true);
+  }
+}
+
+/** Rights a demo user holds in a demo company (from the fixture, which the loader writes as is). */
+export function demoRights(userKey: string, companyKey: string): ReadonlySet<Right> {
+  const company = demoData.companies.find((c) => c.key === companyKey);
+  const roleKeys = company?.members[userKey] ?? [];
+  return new Set(company?.roles.filter((r) => roleKeys.includes(r.key)).flatMap((r) => r.rights) ?? []);
+}
+
+export const emailOf = (userKey: string): string => demoData.users.find((u) => u.key === userKey)!.email;
+
+/** Signs in over the API and returns both the token's publicId and its secret. */
+export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<{ publicId: string; secretId: string }> {
+  const res = await app.inject({
+    method: "POST", url: "/api/access-tokens",
+    headers: { "api-version": "2", authorization: `Basic ${Buffer.from(`${email}::${password}`).toString("base64")}` },
+    payload: { expiresIn: 3600 },
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { publicId: string; secretId: string } }).data;
+}
+
+/** Adds a member of `companyId` whose only role holds no right at all; answers the email. */
+export async function addRightlessUser(db: Db, companyPublicId: string): Promise<string> {
+  const email = `no-rights-${newPublicId().toLowerCase()}@example.com`;
+  const [company] = rowsOf<{ id: number }>(await db.execute(sql`select id from companies where public_id = ${companyPublicId}`));
+  const [user] = await db.insert(users).values({ publicId: newPublicId(), name: "No Rights", email, passwordHash: await hashPassword(DEMO_PASSWORD) }).returning({ id: users.id });
+  const [role] = await db.insert(roles).values({ publicId: newPublicId(), companyId: company!.id, name: "Nothing", rights: [] }).returning({ id: roles.id });
+  await db.insert(memberships).values({ publicId: newPublicId(), userId: user!.id, companyId: company!.id, roleId: role!.id });
+  return email;
+}
+
+/** Own and foreign publicIds of one item route. */
+export interface ItemSample {
+  /** An item the demo company (or its admin) owns. */
+  readonly own: string;
+  /** An item of another company (or another user, or another sector). */
+  readonly foreign: string;
+}
+
+/**
+ * Own (demo company, demo admin) and foreign (Acme, Acme's admin, another sector) publicIds per
+ * item rel. An item route missing here fails the suites, which is the point: a new item route
+ * needs its isolation sample.
+ */
+export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample>> {
+  const demo = t.demo.companies["demo"]!;
+  const acme = t.demo.companies["acme"]!;
+  const admin = await signIn(t.app, emailOf("admin"));
+  const acmeAdmin = await signIn(t.app, emailOf("acmeAdmin"));
+  const first = async (secret: string, company: string, url: string): Promise<string> => {
+    const res = await t.app.inject({ method: "GET", url, headers: apiHeaders(secret, company) });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return (res.json() as { data: Array<{ publicId: string }> }).data[0]!.publicId;
+  };
+  const pair = async (url: string): Promise<ItemSample> =>
+    ({ own: await first(admin.secretId, demo, url), foreign: await first(acmeAdmin.secretId, acme, url) });
+  // The demo data has one sector, so the foreign terms of use live in a sector made here.
+  const [otherSector] = await t.database.db.insert(sectors).values({ publicId: newPublicId(), name: "Other sector" }).returning({ id: sectors.id });
+  const [foreignPolicy] = await t.database.db.insert(termsOfUsePolicies)
+    .values({ publicId: newPublicId(), sectorId: otherSector!.id, body: "<p>Other terms</p>" }).returning({ publicId: termsOfUsePolicies.publicId });
+  const sector = await t.app.inject({ method: "GET", url: "/api/my-sector", headers: apiHeaders(admin.secretId, demo) });
+  return {
+    GroupType: await pair("/api/group-types"),
+    AssetType: await pair("/api/asset-types"),
+    Translation: await pair("/api/translations"),
+    Company: { own: demo, foreign: acme },
+    AccessToken: { own: admin.publicId, foreign: acmeAdmin.publicId },
+    TermsOfUseAcceptance: { own: (sector.json() as { data: { latestTermsOfUse: { publicId: string } } }).data.latestTermsOfUse.publicId, foreign: foreignPolicy!.publicId },
+  };
+}
+
+/** Rows of a table, for "nothing was written" checks. */
+export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens"): Promise<number> {
+  const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)));
+  return Number(row!.n);
+}

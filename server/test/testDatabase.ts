@@ -1,0 +1,121 @@
+/**
+ * Test databases: a fresh in-memory PGlite, or a fresh database on the PostgreSQL server at
+ * 127.0.0.1:5432 (dropped again on close), each migrated and with the demo data loaded.
+ * Share one per test file: a PGlite takes seconds to start.
+ *
+ *   const backends = await availableBackends();            // ["pglite"] or ["pglite", "postgres"]
+ *   describe.each(backends)("on %s", (kind) => { let t: TestApp; beforeAll(async () => { t = await createTestApp(kind); }); ... });
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { FastifyInstance } from "fastify";
+import { DEMO_PASSWORD } from "@portal/fixtures/demo/demoData";
+import { buildApp } from "../src/buildApp";
+import { openDatabase, type Database } from "../src/db/Database";
+import type { Clock } from "../src/http/Clock";
+import { loadDemo, type DemoIds } from "../src/seed/loadDemo";
+
+export type BackendKind = "pglite" | "postgres";
+
+/** The server every machine of this project has (TOOLCHAIN.md); CI too. */
+export const POSTGRES_ADMIN_URL = process.env["TEST_POSTGRES_URL"] ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+let postgresAnswers: Promise<boolean> | undefined;
+
+/** Whether the PostgreSQL server answers (asked once per process, with a short timeout). */
+export function postgresAvailable(): Promise<boolean> {
+  postgresAnswers ??= (async () => {
+    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1500 });
+    try {
+      await client.connect();
+      await client.query("select 1");
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  })();
+  return postgresAnswers;
+}
+
+/** The backends to run against: PGlite always, PostgreSQL when it answers (else a line says it skipped). */
+export async function availableBackends(): Promise<BackendKind[]> {
+  if (await postgresAvailable()) return ["pglite", "postgres"];
+  console.warn(`PostgreSQL at ${POSTGRES_ADMIN_URL} does not answer: skipped the PostgreSQL runs, PGlite only.`);
+  return ["pglite"];
+}
+
+export interface TestDatabase {
+  readonly database: Database;
+  /** The connection URL of the fresh PostgreSQL database (undefined for PGlite). */
+  readonly url: string | undefined;
+  readonly demo: DemoIds;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database with the demo data loaded. */
+export async function createTestDatabase(kind: BackendKind = "pglite", options: { demo?: boolean } = {}): Promise<TestDatabase> {
+  if (kind === "pglite") {
+    const database = await openDatabase({ kind: "pglite" });
+    const demo = options.demo === false ? { users: {}, companies: {} } : await loadDemo(database.db);
+    return { database, url: undefined, demo, close: () => database.close() };
+  }
+  const name = `portal_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: "postgres", url: url.toString() });
+  const demo = options.demo === false ? { users: {}, companies: {} } : await loadDemo(database.db);
+  return {
+    database,
+    url: url.toString(),
+    demo,
+    async close() {
+      await database.close();
+      const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp extends TestDatabase {
+  readonly app: FastifyInstance;
+}
+
+/** A fresh database with the demo data and an app on it (not listening; use app.inject). */
+export async function createTestApp(kind: BackendKind = "pglite", options: { clock?: Clock } = {}): Promise<TestApp> {
+  const db = await createTestDatabase(kind);
+  const app = await buildApp({ database: db.database, webDist: null, ...(options.clock ? { clock: options.clock } : {}) });
+  return {
+    ...db,
+    app,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** Headers of a signed-in call in a company. */
+export const apiHeaders = (secretId?: string, companyPublicId?: string): Record<string, string> => ({
+  "api-version": "2",
+  ...(secretId ? { authorization: `Bearer ${secretId}` } : {}),
+  ...(companyPublicId ? { "api-company": companyPublicId } : {}),
+});
+
+/** Signs a demo user in (demo password) and returns the token's secretId. */
+export async function signInAs(app: FastifyInstance, email: string, password = DEMO_PASSWORD, otp = ""): Promise<string> {
+  const res = await app.inject({
+    method: "POST", url: "/api/access-tokens",
+    headers: { "api-version": "2", authorization: `Basic ${Buffer.from(`${email}:${otp}:${password}`).toString("base64")}` },
+    payload: { expiresIn: 3600 },
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { secretId: string } }).data.secretId;
+}

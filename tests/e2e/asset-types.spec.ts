@@ -1,0 +1,84 @@
+/**
+ * Issue 5: the asset types side panel of the Assets pages, in Chromium against the real server.
+ * The engineer holds manage:asset-types; the translator does not and is not let in.
+ */
+import type { Page } from "@playwright/test";
+import { DEMO_USERS, expect, test } from "./support/fixtures";
+
+test.describe.configure({ mode: "serial" });
+
+const NEW_NAME = `Valve ${Date.now().toString(36)}`;
+const RENAMED = `${NEW_NAME} DN50`;
+
+const items = (page: Page) => page.getByTestId("asset-type-item");
+const names = (page: Page) => items(page).locator(".type-panel-link").allInnerTexts();
+
+async function openMenu(page: Page, name: string) {
+  // A click that lands while the panel is still settling after load can miss the popover: retry until the menu shows.
+  await expect(async () => {
+    if (await page.getByRole("menu").filter({ has: page.getByRole("menuitem", { name: "Delete" }) }).isVisible()) return;
+    await items(page).filter({ hasText: name }).getByTestId("asset-type-menu").click();
+    await expect(page.getByRole("menuitem", { name: "Delete" })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
+test("the engineer adds, renames and opens an asset type", async ({ page, signInAs, shot }) => {
+  await signInAs(DEMO_USERS.engineer);
+  await page.getByTestId("menu-item-assets").click();
+  await expect(page.getByTestId("asset-type-panel")).toBeVisible();
+  await shot("asset-types-panel");
+  await page.getByTestId("asset-type-add").click();
+  const dialog = page.getByTestId("asset-type-dialog");
+  await expect(page.getByTestId("asset-type-save")).toBeDisabled();
+  await dialog.getByLabel("Name").fill("x".repeat(256));
+  await expect(dialog).toContainText("at most 255");
+  await expect(page.getByTestId("asset-type-save")).toBeDisabled();
+  await dialog.getByLabel("Name").fill(NEW_NAME);
+  await page.getByTestId("asset-type-save").click();
+  await expect(items(page).last()).toContainText(NEW_NAME);
+
+  await openMenu(page, NEW_NAME);
+  await page.getByRole("menuitem", { name: "Rename" }).click();
+  await dialog.getByLabel("Name").fill(RENAMED);
+  await page.getByTestId("asset-type-save").click();
+  await expect(items(page).last()).toContainText(RENAMED);
+  await items(page).last().getByRole("link").click();
+  await expect(page.getByTestId("asset-type-title")).toHaveText(RENAMED);
+  await shot("asset-type-page");
+});
+
+test("the engineer reorders asset types by dragging", async ({ page, signInAs }) => {
+  await signInAs(DEMO_USERS.engineer);
+  await page.goto("/assets");
+  await expect(items(page).first()).toBeVisible();
+  const before = await names(page);
+  const saved = page.waitForResponse((r) => r.url().includes("/api/asset-types") && r.request().method() === "PATCH");
+  await items(page).first().dragTo(items(page).last());
+  expect((await saved).ok()).toBe(true);
+  const expected = [...before.slice(1), before[0]!];
+  await expect.poll(() => names(page)).toEqual(expected);
+  await page.reload();
+  await expect.poll(() => names(page)).toEqual(expected);
+});
+
+test("delete is refused for a type in use and allowed for an unused one", async ({ page, signInAs, shot }) => {
+  await signInAs(DEMO_USERS.engineer);
+  await page.goto("/assets");
+  await openMenu(page, "Pump");
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page.locator(".bp6-toast")).toContainText("CANNOT_DELETE_ASSET_TYPE");
+  await shot("asset-type-delete-refused");
+  await openMenu(page, RENAMED);
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(items(page).filter({ hasText: RENAMED })).toHaveCount(0);
+  await expect(items(page).filter({ hasText: "Pump" })).toHaveCount(1);
+});
+
+test("without manage:asset-types the assets pages are not allowed", async ({ page, signInAs }) => {
+  await signInAs(DEMO_USERS.translator);
+  await expect(page.getByTestId("menu-item-assets")).toHaveCount(0);
+  await page.goto("/assets");
+  await expect(page).toHaveURL(/\/error\/not-allowed$/);
+});

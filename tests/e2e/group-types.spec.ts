@@ -1,0 +1,148 @@
+/**
+ * Issue 5: the group types side panel of the Groups pages, in Chromium against the real server.
+ * Add, rename, colour, reorder by dragging, delete refused (in use) and allowed, and the panel
+ * of users whose rights show fewer controls. Runs in order: later tests use the type added first.
+ */
+import type { Page } from "@playwright/test";
+import { DEMO_USERS, expect, signIn, test } from "./support/fixtures";
+
+test.describe.configure({ mode: "serial" });
+
+const NEW_NAME = `Team ${Date.now().toString(36)}`;
+const RENAMED = `${NEW_NAME} renamed`;
+
+async function adminOnGroups(page: Page): Promise<void> {
+  await signIn(page, DEMO_USERS.admin);
+  await expect(page).toHaveURL(/\/my-companies$/);
+  await page.getByTestId("company-item").filter({ hasText: "Demo Company" }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await page.getByTestId("menu-item-groups").click();
+  await expect(page.getByTestId("group-type-panel")).toBeVisible();
+}
+
+const items = (page: Page) => page.getByTestId("group-type-item");
+const names = (page: Page) => items(page).locator(".type-panel-link").allInnerTexts();
+
+async function openMenu(page: Page, name: string) {
+  // A click that lands while the panel is still settling after load can miss the popover: retry until the menu shows.
+  await expect(async () => {
+    if (await page.getByRole("menu").filter({ has: page.getByRole("menuitem", { name: "Delete" }) }).isVisible()) return;
+    await items(page).filter({ hasText: name }).getByTestId("group-type-menu").click();
+    await expect(page.getByRole("menuitem", { name: "Delete" })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
+test("admin adds a group type with a colour; the dialog checks the name first", async ({ page, shot }) => {
+  await adminOnGroups(page);
+  // Types without a colour (Shift in the demo data) got a spread colour: every swatch has one.
+  const swatches = page.getByTestId("group-type-color");
+  await expect(swatches).toHaveCount(await items(page).count());
+  for (const swatch of await swatches.all()) await expect(swatch).not.toHaveAttribute("title", "No colour");
+  await shot("group-types-panel");
+
+  await page.getByTestId("group-type-add").click();
+  const dialog = page.getByTestId("group-type-dialog");
+  const save = page.getByTestId("group-type-save");
+  await expect(save).toBeDisabled();
+  await dialog.getByLabel("Name").fill("department");
+  await dialog.getByLabel("Name").blur();
+  await expect(dialog).toContainText("NAME_ALREADY_IN_USE");
+  await dialog.getByLabel("Name").fill("");
+  await expect(dialog).toContainText("REQUIRED");
+  await dialog.getByLabel("Name").fill(NEW_NAME);
+  await expect(save).toBeDisabled();
+  await dialog.locator("#group-type-color").fill("#AA3300");
+  await shot("group-type-dialog");
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(dialog).toHaveCount(0);
+  await expect(items(page).last()).toContainText(NEW_NAME);
+  await expect(items(page).last().getByTestId("group-type-color")).toHaveAttribute("title", "#aa3300");
+
+  // The link opens the groups of that type.
+  await items(page).filter({ hasText: "Department" }).getByRole("link").click();
+  await expect(page).toHaveURL(/\/groups\/[A-Za-z0-9]{12}$/);
+  await expect(page.getByTestId("groups-table")).toContainText("Maintenance");
+  await shot("groups-of-type");
+});
+
+test("admin renames and recolours it", async ({ page }) => {
+  await adminOnGroups(page);
+  await openMenu(page, NEW_NAME);
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  const dialog = page.getByTestId("group-type-dialog");
+  await expect(dialog.getByLabel("Name")).toHaveValue(NEW_NAME);
+  await expect(page.getByTestId("group-type-save")).toBeDisabled();
+  await dialog.getByLabel("Name").fill(RENAMED);
+  await dialog.locator("#group-type-color").fill("#0055ff");
+  await page.getByTestId("group-type-save").click();
+  await expect(dialog).toHaveCount(0);
+  const item = items(page).filter({ hasText: RENAMED });
+  await expect(item.getByTestId("group-type-color")).toHaveAttribute("title", "#0055ff");
+  await page.reload();
+  await expect(items(page).filter({ hasText: RENAMED })).toHaveCount(1);
+});
+
+test("admin reorders by dragging; the order is saved", async ({ page }) => {
+  await adminOnGroups(page);
+  const before = await names(page);
+  const lastName = before.at(-1)!;
+  const saved = page.waitForResponse((r) => r.url().includes("/api/group-types") && r.request().method() === "PATCH");
+  await items(page).last().dragTo(items(page).first());
+  expect((await saved).ok()).toBe(true);
+  await expect.poll(() => names(page)).toEqual([lastName, ...before.slice(0, -1)]);
+  await page.reload();
+  await expect.poll(() => names(page)).toEqual([lastName, ...before.slice(0, -1)]);
+  // The keyboard way: Move down in the item's menu puts it back one place.
+  await openMenu(page, lastName);
+  await page.getByRole("menuitem", { name: "Move down" }).click();
+  await expect.poll(() => names(page)).toEqual([before[0], lastName, ...before.slice(1, -1)]);
+});
+
+test("delete is refused for a type in use and allowed for an unused one", async ({ page, shot }) => {
+  await adminOnGroups(page);
+  await openMenu(page, "Department");
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page.locator(".bp6-toast")).toContainText("CANNOT_DELETE_GROUP_TYPE");
+  await shot("group-type-delete-refused");
+  await expect(items(page).filter({ hasText: "Department" })).toHaveCount(1);
+
+  await openMenu(page, RENAMED);
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(items(page).filter({ hasText: RENAMED })).toHaveCount(0);
+  await page.reload();
+  await expect(items(page).filter({ hasText: "Department" })).toHaveCount(1);
+  await expect(items(page).filter({ hasText: RENAMED })).toHaveCount(0);
+});
+
+test("the translator manages group types but sees no colour control", async ({ page, signInAs, shot }) => {
+  await signInAs(DEMO_USERS.translator);
+  await expect(page).toHaveURL(/\/groups$/);
+  await expect(page.getByTestId("group-type-add")).toBeVisible();
+  await expect(page.getByTestId("group-type-color")).toHaveCount(0);
+  await page.getByTestId("group-type-add").click();
+  await expect(page.getByTestId("group-type-dialog").getByText("Colour")).toHaveCount(0);
+  await shot("group-types-translator");
+});
+
+test("a user without manage:group-types sees the list without controls", async ({ page, shot }) => {
+  // No demo user holds manage:groups without manage:group-types, so the admin's rights are cut
+  // down in the browser: the UI must hide what those rights do not allow.
+  await page.route("**/api/my-rights**", async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.data.rights = ["manage:groups"];
+    await route.fulfill({ response, json: body });
+  });
+  await signIn(page, DEMO_USERS.admin);
+  await page.getByTestId("company-item").filter({ hasText: "Demo Company" }).click();
+  await expect(page).toHaveURL(/\/groups$/);
+  await expect(items(page).first()).toBeVisible();
+  await expect(page.getByTestId("group-type-add")).toHaveCount(0);
+  await expect(page.getByTestId("group-type-menu")).toHaveCount(0);
+  await expect(page.getByTestId("group-type-color")).toHaveCount(0);
+  await expect(items(page).first()).not.toHaveAttribute("draggable", "true");
+  await shot("group-types-read-only");
+});

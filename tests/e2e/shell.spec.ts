@@ -1,0 +1,109 @@
+/**
+ * Issue 4, web shell: sign-in lands where the rights say, the left menu follows the rights,
+ * unknown paths go to the root, the error pages, not-allowed with its actions, branding and its
+ * clearing on logout. Runs against the shared real server of the global setup.
+ */
+import { DEMO_USERS, expect, signIn, test } from "./support/fixtures";
+
+test.describe("sign-in lands where the rights say", () => {
+  test("engineer (usage, asset types) lands on usage", async ({ page, signInAs, shot }) => {
+    await signInAs(DEMO_USERS.engineer);
+    await expect(page).toHaveURL(/\/usage$/);
+    await expect(page.getByTestId("menu-item-usage")).toBeVisible();
+    await expect(page.getByTestId("menu-item-assets")).toBeVisible();
+    await expect(page.getByTestId("menu-item-users")).toHaveCount(0);
+    await expect(page.getByTestId("menu-section-USER_MANAGEMENT")).toHaveCount(0);
+    await shot("shell-engineer");
+  });
+
+  test("approver (audit logs) lands on the audit trail", async ({ page, signInAs }) => {
+    await signInAs(DEMO_USERS.approver);
+    await expect(page).toHaveURL(/\/audit-trail$/);
+    await expect(page.getByTestId("menu-item-audit-trail")).toBeVisible();
+    await expect(page.getByTestId("menu-item-usage")).toHaveCount(0);
+  });
+
+  test("translator (group types, translations) lands on groups", async ({ page, signInAs, shot }) => {
+    await signInAs(DEMO_USERS.translator);
+    await expect(page).toHaveURL(/\/groups$/);
+    await expect(page.getByTestId("menu-item-groups")).toBeVisible();
+    await expect(page.getByTestId("menu-item-translations")).toBeVisible();
+    await expect(page.getByTestId("menu-item-roles")).toHaveCount(0);
+    await shot("shell-translator");
+  });
+
+  test("admin with two companies chooses one, then lands on users with the whole menu", async ({ page, signInAs, shot }) => {
+    await signInAs(DEMO_USERS.admin);
+    await expect(page).toHaveURL(/\/my-companies$/);
+    await expect(page.getByTestId("company-item")).toHaveCount(2);
+    await shot("my-companies");
+    await page.getByTestId("company-item").filter({ hasText: "Demo Company" }).click();
+    await expect(page).toHaveURL(/\/users$/);
+    for (const section of ["USER_MANAGEMENT", "COMPANY", "DEVICE_SETTINGS"]) {
+      await expect(page.getByTestId(`menu-section-${section}`)).toBeVisible();
+    }
+    await expect(page.getByTestId("menu-item-mqtt")).toBeVisible();
+    await expect(page.getByTestId("company-switch")).toHaveText("Demo Company");
+    await shot("shell-admin");
+  });
+});
+
+test("a wrong password shows the server's message", async ({ page, shot }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(DEMO_USERS.engineer);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("login-error")).toHaveText("Invalid email or password");
+  await expect(page).toHaveURL(/\/login$/);
+  await shot("login-error");
+});
+
+test("an unknown path goes to the root", async ({ page, shot }) => {
+  await page.goto("/no/such/page");
+  // Signed out, the root sends the user to sign in.
+  await expect(page).toHaveURL(/\/login$/);
+  await shot("login");
+  await signIn(page, DEMO_USERS.engineer);
+  await page.goto("/no/such/page");
+  await expect(page).toHaveURL(/\/usage$/);
+});
+
+test("a screen without its right goes to not-allowed with its actions", async ({ page, signInAs, shot }) => {
+  await signInAs(DEMO_USERS.translator);
+  await page.goto("/users");
+  await expect(page).toHaveURL(/\/error\/not-allowed$/);
+  await expect(page.getByTestId("not-allowed-page")).toContainText("Not allowed");
+  const actions = page.getByTestId("not-allowed-actions");
+  await expect(actions.getByText("Switch company")).toBeVisible();
+  await expect(actions.getByText("Log out")).toBeVisible();
+  // Not production with a known web root URL here, so no "Go to portal".
+  await expect(actions.getByText("Go to portal")).toHaveCount(0);
+  await shot("not-allowed");
+  await actions.getByText("Log out").click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("the /error pages show the texts of the spec", async ({ page, shot }) => {
+  await page.goto("/error");
+  await expect(page.getByTestId("error-page")).toContainText("Whoops…");
+  await expect(page.getByTestId("error-page")).toContainText("Looks like something went wrong.");
+  await page.goto("/error/api-unavailable");
+  await expect(page.getByTestId("api-unavailable-page")).toContainText("API server is unavailable");
+  // 127.0.0.1 is not the provider's cloud domain: no status-page link.
+  await expect(page.getByTestId("status-page-link")).toHaveCount(0);
+  await shot("api-unavailable");
+});
+
+test("branding follows the company and is cleared on logout", async ({ page, signInAs }) => {
+  await page.goto("/login");
+  await expect(page).toHaveTitle("Demo Portal");
+  await signInAs(DEMO_USERS.engineer);
+  // Demo Company has no fqdn of its own; its parent's (holding.localhost) gives the branding.
+  await expect(page).toHaveTitle("Demo Holding Portal");
+  const faviconHref = await page.locator("link#favicon").getAttribute("href");
+  expect(faviconHref).toMatch(/[?&]t=\d+/);
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).not.toHaveTitle("Demo Holding Portal");
+  await expect(page).toHaveTitle("Demo Portal");
+});

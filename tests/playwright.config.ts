@@ -1,0 +1,34 @@
+import { defineConfig } from "@playwright/test";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, "..");
+
+// Debian's Chromium (TOOLCHAIN.md): Playwright cannot download a browser on these machines.
+const chromiumArgs = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: join(here, "test-results"),
+  // The global setup starts ONE real server (fresh PGlite with the demo data) for the whole run
+  // and exports its URL as E2E_BASE_URL; workers read it when they load this config.
+  globalSetup: "./e2e/support/globalSetup.ts",
+  workers: 2,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["json", { outputFile: join(repo, ".tools", "playwright-results.json") }]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    browserName: "chromium",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    viewport: { width: 1280, height: 800 },
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+});

@@ -1,0 +1,19 @@
+import { defineConfig } from "vitest/config";
+
+// One vitest run over every package. End-to-end tests (tests/e2e) run under Playwright instead.
+export default defineConfig({
+  test: {
+    projects: ["core", "fixtures", "adapters", "server", "web", "cli"].map((name) => ({
+      extends: true,
+      test: {
+        name,
+        root: `./${name}`,
+        include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
+        environment: name === "web" ? "jsdom" : "node",
+      },
+    })),
+    reporters: ["default", "./scripts/count-reporter.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,58 @@
+/**
+ * The route table of the app. Every page is code-split (route `lazy`), so the first load carries
+ * only the shell. Screens of later issues mount themselves through `shellScreens` (screens.ts).
+ */
+import type { RouteObject } from "react-router";
+import { Navigate } from "react-router";
+import { AppFrame } from "../shell/AppFrame";
+import ApiUnavailablePage from "../features/errors/ApiUnavailablePage";
+import ErrorIndexPage from "../features/errors/ErrorIndexPage";
+import { BootstrapGate } from "../shell/BootstrapGate";
+import { RouteErrorPage } from "../shell/RouteErrorPage";
+import { SignedInGate } from "../shell/SignedInGate";
+import { shellScreenRoutes } from "./screens";
+
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    // Applies branding, snackbars and connectivity to every route, and intercepts jump-start links.
+    element: <AppFrame />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        path: "/",
+        element: <BootstrapGate />,
+        children: [
+          {
+            element: <SignedInGate />,
+            children: [
+              { index: true, ...page(() => import("../features/home/HomeRedirect")) },
+              ...shellScreenRoutes(),
+            ],
+          },
+        ],
+      },
+      { path: "/login", ...page(() => import("../features/login/LoginPage")) },
+      { path: "/logout", ...page(() => import("../features/logout/LogoutPage")) },
+      { path: "/my-companies", ...page(() => import("../features/my-companies/MyCompaniesPage")) },
+      { path: "/two-factor-auth", ...page(() => import("../features/two-factor/TwoFactorAuthPage")) },
+      { path: "/two-factor-auth-required", ...page(() => import("../features/two-factor/TwoFactorAuthRequiredPage")) },
+      { path: "/sso-auth-required", ...page(() => import("../features/sso/SsoAuthRequiredPage")) },
+      { path: "/loading", ...page(() => import("../features/loading/LoadingPage")) },
+      {
+        path: "/error",
+        children: [
+          // In the entry bundle: they must show when the server that serves the chunks is down.
+          { index: true, element: <ErrorIndexPage /> },
+          { path: "api-unavailable", element: <ApiUnavailablePage /> },
+          { path: "not-allowed", ...page(() => import("../features/errors/NotAllowedPage")) },
+        ],
+      },
+      // spec section 2: unknown paths go to the root.
+      { path: "*", element: <Navigate to="/" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,13 @@
+import { Button } from "@blueprintjs/core";
+import { useNavigate } from "react-router";
+import { CenteredCard } from "../../shell/CenteredCard";
+
+/** /error with an empty child: the generic error card. */
+export default function ErrorIndexPage() {
+  const navigate = useNavigate();
+  return (
+    <CenteredCard title="Whoops…" subtitle="Looks like something went wrong." testId="error-page">
+      <Button text="Go to the portal" onClick={() => navigate("/")} />
+    </CenteredCard>
+  );
+}

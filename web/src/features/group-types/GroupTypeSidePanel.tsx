@@ -1,0 +1,45 @@
+import { observer } from "mobx-react-lite";
+import { useEffect, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { useStores } from "../../app/StoreContext";
+import { DeleteTypeAlert } from "./DeleteTypeAlert";
+import { GroupTypeDialog } from "./GroupTypeDialog";
+import { TypeSidePanel } from "./TypeSidePanel";
+
+type DialogState = { readonly kind: "add" } | { readonly kind: "edit"; readonly publicId: string } | { readonly kind: "delete"; readonly publicId: string } | null;
+
+/** The Groups pages' side panel of group types: reads GroupTypeStore, opens the dialogs. */
+export const GroupTypeSidePanel = observer(function GroupTypeSidePanel() {
+  const { groupTypes, translations } = useStores();
+  const navigate = useNavigate();
+  const { publicId: openId } = useParams();
+  const [dialog, setDialog] = useState<DialogState>(null);
+  useEffect(() => {
+    void translations.ensure();
+    void groupTypes.ensureColors();
+  }, [groupTypes, translations]);
+  const deleting = dialog?.kind === "delete" ? groupTypes.byId(dialog.publicId) : undefined;
+  return (
+    <>
+      <TypeSidePanel title="Group types" noun="group type" testId="group-type"
+        items={groupTypes.items.map((t) => ({ publicId: t.publicId, label: groupTypes.displayName(t), color: t.color ?? null }))}
+        hrefOf={(id) => `/groups/${id}`}
+        controls={groupTypes.controls} reordering={groupTypes.reordering} deleting={groupTypes.deleting}
+        onAdd={() => setDialog({ kind: "add" })}
+        onEdit={(publicId) => setDialog({ kind: "edit", publicId })}
+        onDelete={(publicId) => setDialog({ kind: "delete", publicId })}
+        onMove={(from, to) => void groupTypes.move(from, to)} />
+      {dialog?.kind === "add" && <GroupTypeDialog store={groupTypes} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "edit" && <GroupTypeDialog store={groupTypes} editingId={dialog.publicId} onClose={() => setDialog(null)} />}
+      {deleting !== undefined && (
+        <DeleteTypeAlert what={`group type ${groupTypes.displayName(deleting)}`} onClose={() => setDialog(null)}
+          onConfirm={() => {
+            const id = deleting.publicId;
+            void groupTypes.remove(id).then((done) => {
+              if (done && openId === id) navigate("/groups", { replace: true });
+            });
+          }} />
+      )}
+    </>
+  );
+});

@@ -1,0 +1,43 @@
+import { Button, Callout, FormGroup, InputGroup, Intent } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useState, type FormEvent } from "react";
+import { Navigate } from "react-router";
+import { useStores } from "../../app/StoreContext";
+import { CenteredCard } from "../../shell/CenteredCard";
+
+/** Sign-in with email and password; hands over to the two-factor step when the user enrolled. */
+export default observer(function LoginPage() {
+  const { session, branding } = useStores();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+
+  if (session.isSignedIn) return <Navigate to="/" replace />;
+  if (session.twoFactorPending) return <Navigate to="/two-factor-auth" replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void session.signIn(email, password);
+  };
+
+  return (
+    <CenteredCard title="Sign in" subtitle={branding.displayName} testId="login-page">
+      <form onSubmit={submit}>
+        <FormGroup label="Email" labelFor="login-email">
+          <InputGroup id="login-email" type="email" autoComplete="username" autoFocus
+            value={email} onValueChange={setEmail} />
+        </FormGroup>
+        <FormGroup label="Password" labelFor="login-password">
+          <InputGroup id="login-password" type="password" autoComplete="current-password"
+            value={password} onValueChange={setPassword} />
+        </FormGroup>
+        {session.signInError !== null && (
+          <Callout intent={Intent.DANGER} data-testid="login-error" style={{ marginBottom: 16 }}>
+            {session.signInError}
+          </Callout>
+        )}
+        <Button type="submit" intent={Intent.PRIMARY} fill loading={session.signingIn}
+          disabled={email === "" || password === ""} text="Sign in" />
+      </form>
+    </CenteredCard>
+  );
+});

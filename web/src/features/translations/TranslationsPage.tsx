@@ -1,0 +1,86 @@
+import { Alert, Button, Callout, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import type { Translation } from "@portal/core/domain/Translation";
+import { REQUIRED_LANGUAGE } from "@portal/core/rules/translations";
+import { useStores } from "../../app/StoreContext";
+import { ImportReportView } from "./ImportReportView";
+import { parseTranslationFile } from "./parseTranslationFile";
+import { TranslationDialog } from "./TranslationDialog";
+import "./translations.css";
+
+type DialogState = { readonly kind: "add" } | { readonly kind: "edit"; readonly item: Translation } | { readonly kind: "delete"; readonly item: Translation } | null;
+
+/** /translations: the list with search, add, edit, delete and the import of a JSON or CSV batch. */
+export const TranslationsPage = observer(function TranslationsPage() {
+  const { translations } = useStores();
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    void translations.ensure();
+  }, [translations]);
+
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = "";
+    if (!file) return;
+    const parsed = parseTranslationFile(file.name, await file.text());
+    if (!parsed.ok) translations.reportUnreadable(file.name, parsed.message);
+    else await translations.importEntries(file.name, parsed.entries);
+  };
+
+  const rows = translations.visible;
+  return (
+    <div className="translations-page" data-testid="translations-page">
+      <div className="translations-toolbar">
+        <h2 className="bp6-heading">Translations</h2>
+        <InputGroup type="search" leftIcon="search" placeholder="Search keys and texts" value={translations.search}
+          onValueChange={(v) => translations.setSearch(v)} aria-label="Search translations" className="translations-search" />
+        <Button icon="import" text="Import" loading={translations.importing} onClick={() => fileInput.current?.click()} data-testid="translations-import" />
+        <input ref={fileInput} type="file" accept=".json,.csv,application/json,text/csv" hidden data-testid="translations-file"
+          onChange={(e) => void onFile(e)} />
+        <Button icon="plus" intent="primary" text="Add translation" onClick={() => setDialog({ kind: "add" })} data-testid="translations-add" />
+      </div>
+      {translations.importReport && <ImportReportView report={translations.importReport} onClose={() => translations.clearImport()} />}
+      {translations.loadError && <Callout intent="danger" title="The translations could not be loaded">{translations.loadError}</Callout>}
+      {translations.state !== "ready" ? (
+        <Spinner size={32} />
+      ) : rows.length === 0 ? (
+        <NonIdealState icon={translations.search ? "search" : "translate"}
+          title={translations.search ? "No translation matches the search" : "No translations yet"}
+          description={translations.search ? undefined : "Add one, or import a JSON or CSV file."} />
+      ) : (
+        <HTMLTable striped interactive className="translations-table" data-testid="translations-table">
+          <thead><tr><th>Key</th><th>English</th><th>Other languages</th><th aria-label="Actions" /></tr></thead>
+          <tbody>
+            {rows.map((t) => (
+              <tr key={t.publicId} data-testid="translation-row">
+                <td><code>{t.key}</code></td>
+                <td>{t.languages[REQUIRED_LANGUAGE]}</td>
+                <td className="translations-others">
+                  {Object.entries(t.languages).filter(([code]) => code !== REQUIRED_LANGUAGE).sort(([a], [b]) => a.localeCompare(b)).map(([code, text]) => (
+                    <Tag key={code} minimal title={text}><strong>{code}</strong> {text}</Tag>
+                  ))}
+                </td>
+                <td className="translations-actions">
+                  <Button icon="edit" variant="minimal" size="small" aria-label={`Edit ${t.key}`} onClick={() => setDialog({ kind: "edit", item: t })} />
+                  <Button icon="trash" variant="minimal" size="small" intent="danger" aria-label={`Delete ${t.key}`} onClick={() => setDialog({ kind: "delete", item: t })} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {dialog?.kind === "add" && <TranslationDialog store={translations} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "edit" && <TranslationDialog store={translations} editing={dialog.item} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "delete" && (
+        <Alert isOpen icon="trash" intent="danger" cancelButtonText="Cancel" confirmButtonText="Delete" canEscapeKeyCancel canOutsideClickCancel
+          onConfirm={() => void translations.remove([dialog.item.publicId])} onClose={() => setDialog(null)}>
+          <p>Delete the translation <code>{dialog.item.key}</code>?</p>
+        </Alert>
+      )}
+    </div>
+  );
+});
+
+export default TranslationsPage;

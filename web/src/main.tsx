@@ -1,0 +1,68 @@
+/**
+ * The composition root of the web app: the only place that wires adapters to ports. Builds the
+ * adapters, the RootStore (ports + navigation + environment) and the code-split router.
+ */
+import "@blueprintjs/core/lib/css/blueprint.css";
+import "./app/app.css";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { brandingHost } from "@portal/adapters/http/brandingHost";
+import { makePortalApiHttp } from "@portal/adapters/http/PortalApiHttp";
+import { ClockSystem } from "@portal/adapters/clock/ClockSystem";
+import { makeStorageLocal } from "@portal/adapters/storage/StorageLocal";
+import { makeVpnConnectorHttp } from "@portal/adapters/vpn-connector/VpnConnectorHttp";
+import { StoreProvider } from "./app/StoreContext";
+import { routes } from "./app/routes";
+import { RootStore } from "./stores/RootStore";
+
+async function start(): Promise<void> {
+  const router = createBrowserRouter(routes);
+  const host = brandingHost(window.location.hostname);
+  // The HTTP adapter reads the session from the store lazily: the store is built after it.
+  let root: RootStore | null = null;
+  const api = makePortalApiHttp({
+    baseUrl: window.location.origin,
+    brandingHost: host,
+    session: { secret: () => root?.session.secret ?? null, companyId: () => root?.session.selectedCompanyId ?? null },
+    onFailure: (error) => root?.connectivity.failed(error),
+    onResponse: (status) => root?.connectivity.answered(status),
+  });
+  root = new RootStore({
+    ports: {
+      api,
+      connector: makeVpnConnectorHttp({ baseUrl: import.meta.env.VITE_VPN_CLIENT_URL }),
+      clock: ClockSystem,
+      storage: makeStorageLocal(window.localStorage, ClockSystem),
+    },
+    navigate: (path) => void router.navigate(path),
+    env: {
+      hostname: window.location.hostname,
+      isProduction: import.meta.env.PROD,
+      webRootUrl: import.meta.env.VITE_WEB_ROOT_URL ?? null,
+      platform: "web",
+    },
+    brandingHost: host,
+    online: {
+      isOnline: () => navigator.onLine,
+      subscribe: (onChange) => {
+        const on = () => onChange(true);
+        const off = () => onChange(false);
+        window.addEventListener("online", on);
+        window.addEventListener("offline", off);
+        return () => {
+          window.removeEventListener("online", on);
+          window.removeEventListener("offline", off);
+        };
+      },
+    },
+  });
+  await root.init();
+  createRoot(document.getElementById("root")!).render(
+    <StoreProvider store={root}>
+      <RouterProvider router={router} />
+    </StoreProvider>,
+  );
+}
+
+void start();

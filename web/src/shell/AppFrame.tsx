@@ -1,0 +1,39 @@
+import { observer } from "mobx-react-lite";
+import { lazy, Suspense, useEffect } from "react";
+import { Outlet, useLocation } from "react-router";
+import { useStores } from "../app/StoreContext";
+import { BrandingHead } from "./BrandingHead";
+import { FullPageSpinner } from "./FullPageSpinner";
+import { OfflineBanner } from "./OfflineBanner";
+import { SnackbarHost } from "./SnackbarHost";
+
+const JumpStartPage = lazy(() => import("../features/jump-start/JumpStartPage"));
+
+/**
+ * Wraps every route: applies branding to the document, hosts snackbars and the offline banner.
+ * A URL carrying `?token=` is a jump-start link, whatever its path: the jump-start page signs in
+ * with it first and then opens the path without the token.
+ */
+export const AppFrame = observer(function AppFrame() {
+  const location = useLocation();
+  const { branding } = useStores();
+  // Every page, sign-in included, shows the host's branding.
+  useEffect(() => {
+    void branding.loadHost();
+  }, [branding]);
+  const hasToken = new URLSearchParams(location.search).has("token");
+  return (
+    <>
+      <BrandingHead />
+      <OfflineBanner />
+      {hasToken ? (
+        <Suspense fallback={<FullPageSpinner />}>
+          <JumpStartPage />
+        </Suspense>
+      ) : (
+        <Outlet />
+      )}
+      <SnackbarHost />
+    </>
+  );
+});

@@ -1,0 +1,51 @@
+import { Menu, MenuDivider, MenuItem, type IconName } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useLocation, useNavigate } from "react-router";
+import { menuSections, type ShellRoute } from "@portal/core/rules/rights";
+import { useStores } from "../app/StoreContext";
+
+/** Presentation only: the label and icon of each menu entry; which entries show is core's rule. */
+const ITEM_VIEW: Record<ShellRoute, { label: string; icon: IconName }> = {
+  users: { label: "Users", icon: "people" },
+  groups: { label: "Groups", icon: "group-objects" },
+  roles: { label: "Roles", icon: "key" },
+  "access-categories": { label: "Access categories", icon: "tag" },
+  identity: { label: "Identity", icon: "id-number" },
+  translations: { label: "Translations", icon: "translate" },
+  usage: { label: "Usage", icon: "timeline-bar-chart" },
+  "audit-trail": { label: "Audit trail", icon: "history" },
+  licenses: { label: "Licenses", icon: "endorsed" },
+  apps: { label: "Apps", icon: "applications" },
+  assets: { label: "Assets", icon: "cube" },
+  "custom-fields": { label: "Custom fields", icon: "properties" },
+  mqtt: { label: "MQTT", icon: "exchange" },
+};
+
+const SECTION_TITLE: Record<string, string> = {
+  USER_MANAGEMENT: "User management",
+  COMPANY: "Company",
+  DEVICE_SETTINGS: "Device settings",
+};
+
+/** The left menu: USER_MANAGEMENT, COMPANY and DEVICE_SETTINGS, each item only with its right. */
+export const LeftMenu = observer(function LeftMenu() {
+  const { session } = useStores();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <Menu data-testid="left-menu">
+      {menuSections(session.rights).map((section) => (
+        <div key={section.id} data-testid={`menu-section-${section.id}`}>
+          <MenuDivider title={SECTION_TITLE[section.id] ?? section.id} />
+          {section.items.map((route) => (
+            <MenuItem key={route} icon={ITEM_VIEW[route].icon} text={ITEM_VIEW[route].label}
+              data-testid={`menu-item-${route}`}
+              active={pathname === `/${route}` || pathname.startsWith(`/${route}/`)}
+              href={`/${route}`}
+              onClick={(e: React.MouseEvent) => { e.preventDefault(); navigate(`/${route}`); }} />
+          ))}
+        </div>
+      ))}
+    </Menu>
+  );
+});

@@ -1,0 +1,17 @@
+import { observer } from "mobx-react-lite";
+import { useRouteError } from "react-router";
+import ApiUnavailablePage from "../features/errors/ApiUnavailablePage";
+import ErrorIndexPage from "../features/errors/ErrorIndexPage";
+
+/** A code-split page that cannot be fetched means the server (web and API on one port) is gone. */
+const isChunkLoadError = (error: unknown): boolean =>
+  error instanceof Error && /dynamically imported module|Importing a module script failed|Loading chunk/i.test(error.message);
+
+/**
+ * The router's error element: a page chunk that failed to load shows api-unavailable; any other
+ * rendering failure shows the generic 'Whoops…' card instead of a blank screen.
+ */
+export const RouteErrorPage = observer(function RouteErrorPage() {
+  const error = useRouteError();
+  return isChunkLoadError(error) ? <ApiUnavailablePage /> : <ErrorIndexPage />;
+});

@@ -1,0 +1,105 @@
+/**
+ * Branding (spec section 4) driven by core's branding rules: the state per source (company, host,
+ * sector) changes only through core's brandingReducer; title, theme, fqdn and favicon URL (with
+ * its cache-busting timestamp) are core's functions of that state. Cleared on logout (core keeps
+ * the host's branding: it belongs to the page, not to the user).
+ */
+import { Effect } from "effect";
+import { action, computed, makeObservable, observable, observableRef } from "mobx";
+import type { Branding } from "@portal/core/domain/Branding";
+import type { Sector } from "@portal/core/domain/Company";
+import { shouldLookUpBranding } from "@portal/core/rules/brandingLookup";
+import {
+  activeBranding, brandingReducer, browserTitle, companyFqdn, faviconLink, NO_BRANDING, themeOf,
+  type BrandingEvent, type BrandingState,
+} from "@portal/core/rules/branding";
+import type { RootStore } from "./RootStore";
+
+/** The app's own icon, used when the company names none. */
+export const DEFAULT_FAVICON = "/favicon.svg";
+
+export class BrandingStore {
+  state: BrandingState = NO_BRANDING;
+  sectorData: Sector | null = null;
+  favicon: string = DEFAULT_FAVICON;
+  /** When the branding last changed (Clock): the favicon's cache-busting timestamp. */
+  stamp = 0;
+  private hostLoad: Promise<void> | null = null;
+
+  constructor(private readonly root: RootStore) {
+    makeObservable<BrandingStore, "hostLoad" | "dispatch">(this, {
+      state: observableRef, sectorData: observableRef, favicon: observable, stamp: observable, hostLoad: false,
+      active: computed, browserTitle: computed, theme: computed, faviconHref: computed, displayName: computed,
+      company: computed, sector: computed, dispatch: action,
+    });
+  }
+
+  get active(): Branding | undefined {
+    return activeBranding(this.state)?.branding;
+  }
+  get company(): Branding | undefined {
+    return this.state.company ?? undefined;
+  }
+  get sector(): Branding | undefined {
+    return this.state.sector ?? undefined;
+  }
+  get browserTitle(): string {
+    return browserTitle(this.state);
+  }
+  get theme(): "light" | "dark" {
+    return themeOf(this.state);
+  }
+  get faviconHref(): string {
+    return faviconLink(this.favicon, this.stamp).href;
+  }
+  get displayName(): string {
+    return this.active?.name ?? browserTitle(this.state);
+  }
+
+  /** The host's branding (no session needed), once per app; skipped for the known host fingerprints. */
+  loadHost(): Promise<void> {
+    this.hostLoad ??= (async () => {
+      if (!shouldLookUpBranding(this.root.env.hostname)) return;
+      const result = await this.root.run(this.root.ports.api.me.brandingByHost(this.root.brandingHost));
+      if (result._tag === "Success") await this.dispatch({ type: "host-loaded", branding: result.success ?? null });
+      else this.hostLoad = null;
+    })();
+    return this.hostLoad;
+  }
+
+  /** My sector (bootstrap, with field branding.fqdn). */
+  async loadSector(): Promise<void> {
+    const result = await this.root.run(this.root.ports.api.me.mySector());
+    if (result._tag === "Success") await this.dispatch({ type: "sector-loaded", sector: result.success }, { sector: result.success });
+  }
+
+  /** The selected company's branding: the one served on its nearest fqdn (company, parent, grandparent, else sector). */
+  async loadCompany(publicId: string): Promise<void> {
+    const { api } = this.root.ports;
+    const company = await this.root.run(api.me.company(publicId));
+    if (company._tag !== "Success") return;
+    const fqdn = companyFqdn(company.success, this.sectorData);
+    const served = fqdn === undefined ? undefined : await this.root.run(api.me.brandingByHost(fqdn));
+    const branding = served?._tag === "Success" ? (served.success ?? null) : null;
+    await this.dispatch({ type: "company-selected", company: { ...company.success, branding } }, {
+      favicon: company.success.favicon ?? DEFAULT_FAVICON,
+    });
+  }
+
+  /** Logout: the user's company and sector branding go; title and theme fall back to the host's. */
+  clear(): Promise<void> {
+    return this.dispatch({ type: "logged-out" }, { sector: null, favicon: DEFAULT_FAVICON });
+  }
+
+  private async dispatch(event: BrandingEvent, extra: { sector?: Sector | null; favicon?: string } = {}): Promise<void> {
+    const now = await Effect.runPromise(this.root.ports.clock.now);
+    this.apply(event, extra, now);
+  }
+
+  private apply = action((event: BrandingEvent, extra: { sector?: Sector | null; favicon?: string }, now: number) => {
+    this.state = brandingReducer(this.state, event);
+    if (extra.sector !== undefined) this.sectorData = extra.sector;
+    if (extra.favicon !== undefined) this.favicon = extra.favicon;
+    this.stamp = now;
+  });
+}

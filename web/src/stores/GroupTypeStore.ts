@@ -1,0 +1,154 @@
+/**
+ * The group types of the Groups pages (spec sections 2, 4, 5 and 8): side-panel controls by
+ * rights, add and edit through core's validateGroupTypeInput, delete behind canDeleteGroupType,
+ * drag-to-reorder (OrderedTypeStore), and spread colours for types without one when the user
+ * holds both manage:subgroups and manage:group-types.
+ */
+import { Result } from "effect";
+import { action, computed, makeObservable, observable, runInAction } from "mobx";
+import { MAX_PAGE_SIZE } from "@portal/core/constants";
+import type { GroupType } from "@portal/core/domain/GroupType";
+import { allPages } from "@portal/core/ports/PortalApi";
+import { canDeleteGroupType, isNameBoundToTranslationKey, validateGroupTypeInput } from "@portal/core/rules/groupTypes";
+import { nextOrder, shouldSpreadColors, spreadColors } from "@portal/core/rules/ordering";
+import { groupTypePanelControls, type SidePanelControls } from "@portal/core/rules/rights";
+import type { NoticeError } from "@portal/core/rules/errorCatalogue";
+import { notifyFailure } from "./notifyFailure";
+import { OrderedTypeStore, type SaveOutcome } from "./OrderedTypeStore";
+import type { RootStore } from "./RootStore";
+import type { TranslationStore } from "./TranslationStore";
+
+/** The fields of the group type dialog. `color` only counts when the colour control is shown. */
+export interface GroupTypeInput {
+  readonly name: string;
+  readonly color?: string;
+}
+
+export class GroupTypeStore extends OrderedTypeStore<GroupType> {
+  protected readonly removeOperation = "groupType.remove" as const;
+  protected readonly snackbarKey = "group-types";
+  /** True while missing colours are being spread and saved. */
+  spreading = false;
+
+  constructor(root: RootStore, private readonly translations: TranslationStore) {
+    super(root);
+    makeObservable<GroupTypeStore, "spreadFor">(this, {
+      spreading: observable, controls: computed, spreadFor: observable, ensureColors: action,
+    });
+  }
+
+  /** The company whose missing colours were spread already (once per company). */
+  private spreadFor: string | null = null;
+
+  get controls(): SidePanelControls {
+    return groupTypePanelControls(this.root.session.rights);
+  }
+
+  protected read(): ReadonlyArray<GroupType> {
+    return this.root.shellData.groupTypes;
+  }
+
+  protected write(items: ReadonlyArray<GroupType>): void {
+    runInAction(() => (this.root.shellData.groupTypes = items));
+  }
+
+  protected saveOrders(items: ReadonlyArray<{ publicId: string; order: number }>) {
+    return this.root.ports.api.groupTypes.updateMany(items);
+  }
+
+  protected callRemove(publicId: string) {
+    return this.root.ports.api.groupTypes.remove(publicId);
+  }
+
+  protected async checkRemove(publicId: string): Promise<Result.Result<void, NoticeError>> {
+    const last = canDeleteGroupType(publicId, this.items, 0);
+    if (Result.isFailure(last)) return last;
+    // One group is enough to know it is in use; the server checks again in its transaction.
+    const used = await this.root.run(this.root.ports.api.groups.listByGroupType(publicId, { pageSize: 1 }));
+    return canDeleteGroupType(publicId, this.items, used._tag === "Success" ? used.success.data.length : 0);
+  }
+
+  byId(publicId: string): GroupType | undefined {
+    return this.read().find((t) => t.publicId === publicId);
+  }
+
+  /** Whether this type's name is a translation key (its dialog then disables the name field). */
+  isBound(type: GroupType): boolean {
+    return isNameBoundToTranslationKey(type.name, this.translations.keys);
+  }
+
+  /** The text shown for a type: the English text of its translation key when bound, else its name. */
+  displayName(type: GroupType): string {
+    return this.isBound(type) ? (this.translations.byKey(type.name)?.languages["en"] ?? type.name) : type.name;
+  }
+
+  /** Adds a group type as the last one (core's nextOrder). */
+  async add(input: GroupTypeInput): Promise<SaveOutcome> {
+    const colorShown = this.controls.color;
+    const valid = validateGroupTypeInput(input, { others: this.items, colorShown });
+    if (Result.isFailure(valid)) return { ok: false, issues: issuesOf(valid.failure) };
+    const order = nextOrder(this.items);
+    const result = await this.root.run(this.root.ports.api.groupTypes.add({ ...valid.success, order }));
+    if (result._tag === "Failure") return { ok: false, issues: this.formIssues(result.failure) };
+    const created: GroupType = { publicId: result.success.publicId, ...valid.success, order };
+    this.write([...this.read(), created]);
+    return { ok: true, publicId: created.publicId };
+  }
+
+  /** Saves the changed fields of one group type; a name bound to a translation key is never sent. */
+  async update(publicId: string, input: GroupTypeInput): Promise<SaveOutcome> {
+    const existing = this.byId(publicId);
+    if (existing === undefined) return { ok: false, issues: [] };
+    const colorShown = this.controls.color;
+    const name = this.isBound(existing) ? existing.name : input.name;
+    const valid = validateGroupTypeInput({ ...input, name }, { others: this.items, colorShown, selfPublicId: publicId });
+    if (Result.isFailure(valid)) return { ok: false, issues: issuesOf(valid.failure) };
+    const patch = {
+      ...(valid.success.name !== existing.name ? { name: valid.success.name } : {}),
+      ...(valid.success.color !== undefined && valid.success.color !== existing.color ? { color: valid.success.color } : {}),
+    };
+    if (Object.keys(patch).length === 0) return { ok: true, publicId };
+    const result = await this.root.run(this.root.ports.api.groupTypes.update(publicId, patch));
+    if (result._tag === "Failure") return { ok: false, issues: this.formIssues(result.failure) };
+    this.write(this.read().map((t) => (t.publicId === publicId ? { ...t, ...patch } : t)));
+    return { ok: true, publicId };
+  }
+
+  /**
+   * Gives group types without a colour spread colours (core's spreadColors) and saves them in one
+   * bulk call, only when core's shouldSpreadColors holds for the user's rights. Shown at once;
+   * rolled back with the failure shown when the call fails. Runs once per company.
+   */
+  async ensureColors(): Promise<void> {
+    const company = this.root.session.selectedCompanyId;
+    if (this.spreadFor === company || this.spreading || !shouldSpreadColors(this.root.session.rights)) return;
+    // In display order, so the spread hues follow the panel from top to bottom.
+    const before = this.items;
+    const after = spreadColors(before);
+    const changed = after.filter((t, i) => t.color !== before[i]?.color);
+    this.spreadFor = company;
+    if (changed.length === 0) return;
+    this.spreading = true;
+    this.write(after);
+    const result = await this.root.run(this.root.ports.api.groupTypes.updateMany(changed.map((t) => ({ publicId: t.publicId, color: t.color }))));
+    runInAction(() => {
+      this.spreading = false;
+      if (result._tag === "Failure") {
+        this.write(before);
+        notifyFailure(this.root.snackbars, result.failure, "other", this.snackbarKey);
+      }
+    });
+  }
+
+  /** The groups of one type, for /groups/{id}. */
+  listGroups(publicId: string) {
+    const { groups } = this.root.ports.api;
+    return this.root.run(allPages((after) => groups.listByGroupType(publicId, { pageSize: MAX_PAGE_SIZE, ...(after ? { pageAfter: after } : {}) })));
+  }
+}
+
+/** The field issues of a failed validation: InvalidInput's list, or the name clash on the name field. */
+export function issuesOf(error: { readonly _tag: string; readonly message: string; readonly issues?: ReadonlyArray<{ message: string; propertyName?: string }> }) {
+  if (error._tag === "NameAlreadyInUse") return [{ message: error.message, propertyName: "name" }];
+  return error.issues ?? [];
+}

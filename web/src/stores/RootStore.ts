@@ -1,0 +1,101 @@
+/**
+ * The root of the app's state: receives the ports (PortalApi, VpnConnector, Clock, Storage), the
+ * navigation callback and the environment, and owns one store per concept. No module-level
+ * singletons: every app instance (and every test) builds its own.
+ */
+import type { Effect, Result } from "effect";
+import type { ClockShape } from "@portal/core/ports/Clock";
+import type { PortalApiShape } from "@portal/core/ports/PortalApi";
+import type { StorageShape } from "@portal/core/ports/Storage";
+import type { VpnConnectorShape } from "@portal/core/ports/VpnConnector";
+import { BootstrapStore } from "./BootstrapStore";
+import { BrandingStore } from "./BrandingStore";
+import { ConnectivityStore } from "./ConnectivityStore";
+import { ConnectorStore } from "./ConnectorStore";
+import { browserTimers, type AppEnv, type OnlineSignal, type Timers } from "./env";
+import { NotAllowedStore } from "./NotAllowedStore";
+import { AssetTypeStore } from "./AssetTypeStore";
+import { GroupTypeStore } from "./GroupTypeStore";
+import { TranslationStore } from "./TranslationStore";
+import { runResult } from "./runtime";
+import { SessionStore } from "./SessionStore";
+import { ShellDataStore } from "./ShellDataStore";
+import { SnackbarStore } from "./SnackbarStore";
+
+export interface Ports {
+  readonly api: PortalApiShape;
+  readonly connector: VpnConnectorShape;
+  readonly clock: ClockShape;
+  readonly storage: StorageShape;
+}
+
+export interface RootDeps {
+  readonly ports: Ports;
+  readonly navigate: (path: string) => void;
+  readonly env: AppEnv;
+  /** The Api-Branding value for this page (adapters' brandingHost of env.hostname). */
+  readonly brandingHost: string;
+  readonly online: OnlineSignal;
+  readonly timers?: Timers;
+}
+
+export class RootStore {
+  readonly ports: Ports;
+  readonly env: AppEnv;
+  readonly brandingHost: string;
+  readonly online: OnlineSignal;
+  readonly timers: Timers;
+  private readonly navigateTo: (path: string) => void;
+
+  readonly snackbars: SnackbarStore;
+  readonly session: SessionStore;
+  readonly branding: BrandingStore;
+  readonly bootstrap: BootstrapStore;
+  readonly shellData: ShellDataStore;
+  readonly connector: ConnectorStore;
+  readonly connectivity: ConnectivityStore;
+  readonly notAllowed: NotAllowedStore;
+  readonly translations: TranslationStore;
+  readonly groupTypes: GroupTypeStore;
+  readonly assetTypes: AssetTypeStore;
+
+  constructor(deps: RootDeps) {
+    this.ports = deps.ports;
+    this.env = deps.env;
+    this.brandingHost = deps.brandingHost;
+    this.online = deps.online;
+    this.timers = deps.timers ?? browserTimers;
+    this.navigateTo = deps.navigate;
+    this.snackbars = new SnackbarStore();
+    this.session = new SessionStore(this);
+    this.branding = new BrandingStore(this);
+    this.bootstrap = new BootstrapStore(this);
+    this.shellData = new ShellDataStore(this);
+    this.connector = new ConnectorStore(this);
+    this.connectivity = new ConnectivityStore(this);
+    this.notAllowed = new NotAllowedStore(this);
+    this.translations = new TranslationStore(this);
+    this.groupTypes = new GroupTypeStore(this, this.translations);
+    this.assetTypes = new AssetTypeStore(this);
+  }
+
+  /** Restores the session from storage and starts listening to the online signal. */
+  async init(): Promise<void> {
+    this.connectivity.start();
+    await this.session.restore();
+  }
+
+  dispose(): void {
+    this.connectivity.stop();
+    this.connector.stop();
+  }
+
+  navigate(path: string): void {
+    this.navigateTo(path);
+  }
+
+  /** Runs a port call (services already provided) and returns its Result. */
+  run<A, E>(effect: Effect.Effect<A, E, never>): Promise<Result.Result<A, E>> {
+    return runResult(effect);
+  }
+}

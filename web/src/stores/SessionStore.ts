@@ -1,0 +1,265 @@
+/**
+ * The signed-in session: the access token (kept through the Storage port with its expiry, the
+ * "auth storage" of spec section 3), the user, their companies, the selected company (kept in
+ * storage, sent as Api-Company) and its rights. Sign-in failures are shown as the server's message.
+ */
+import { action, computed, makeObservable, observable, observableRef, runInAction } from "mobx";
+import { Effect, Schema } from "effect";
+import { JUMP_START_TOKEN_SECONDS } from "@portal/core/constants";
+import { AccessToken } from "@portal/core/domain/AccessToken";
+import type { MyCompany } from "@portal/core/domain/Company";
+import type { Right } from "@portal/core/domain/Right";
+import type { MyUser } from "@portal/core/domain/User";
+import type { RootStore } from "./RootStore";
+import { messageOfError } from "./messages";
+import { readJson, writeJson } from "./storageJson";
+
+/** Storage keys. The token entry expires with the token itself. */
+export const AUTH_KEY = "portal.auth";
+export const COMPANY_KEY = "portal.company";
+/** Lifetime asked for at sign-in: one week (the spec leaves it open; the server allows up to 60 days). */
+export const SIGN_IN_TOKEN_SECONDS = 7 * 24 * 60 * 60;
+
+interface PendingTwoFactor {
+  readonly email: string;
+  readonly password: string;
+}
+
+export class SessionStore {
+  token: AccessToken | null = null;
+  user: MyUser | null = null;
+  companies: MyCompany[] = [];
+  companiesLoaded = false;
+  companiesError: string | null = null;
+  selectedCompanyId: string | null = null;
+  rights: ReadonlyArray<Right> = [];
+  rightsLoaded = false;
+  signingIn = false;
+  signInError: string | null = null;
+  pendingTwoFactor: PendingTwoFactor | null = null;
+  needsCompanyChoice = false;
+  /** Set by a report jump-start link: the terms-of-use prompt stays away for this session. */
+  termsPromptSuppressed = false;
+
+  constructor(private readonly root: RootStore) {
+    makeObservable<SessionStore, "pendingTwoFactor" | "companyRun">(this, {
+      companyRun: false,
+      token: observableRef, user: observableRef, companies: observableRef, companiesLoaded: observable,
+      companiesError: observable, selectedCompanyId: observable, rights: observableRef, rightsLoaded: observable,
+      signingIn: observable, signInError: observable, pendingTwoFactor: observableRef, needsCompanyChoice: observable,
+      termsPromptSuppressed: observable,
+      isSignedIn: computed, twoFactorPending: computed, selectedCompanyName: computed, userName: computed,
+      cancelTwoFactor: action,
+    });
+  }
+
+  get isSignedIn(): boolean {
+    return this.token !== null;
+  }
+  get twoFactorPending(): boolean {
+    return this.pendingTwoFactor !== null;
+  }
+  get selectedCompanyName(): string | null {
+    return this.companies.find((c) => c.publicId === this.selectedCompanyId)?.name ?? null;
+  }
+  get userName(): string {
+    return this.user?.name ?? "";
+  }
+  /** The secret the HTTP adapter sends as Bearer. */
+  get secret(): string | null {
+    return this.token?.secretId ?? null;
+  }
+
+  navigate(path: string): void {
+    this.root.navigate(path);
+  }
+
+  /** Reads a still-valid token and the selected company from storage (expired entries read as absent). */
+  async restore(): Promise<void> {
+    const { storage } = this.root.ports;
+    const [token, company] = await Promise.all([
+      Effect.runPromise(readJson(storage, AUTH_KEY, AccessToken)),
+      Effect.runPromise(readJson(storage, COMPANY_KEY, Schema.String)),
+    ]);
+    runInAction(() => {
+      this.token = token;
+      this.selectedCompanyId = token === null ? null : company;
+    });
+  }
+
+  /** Email and password; a two-factor account continues on /two-factor-auth. */
+  async signIn(email: string, password: string): Promise<void> {
+    await this.createToken(email, "", password);
+  }
+
+  /** The second step: the same credentials with the one-time code. */
+  async submitOtp(otp: string): Promise<void> {
+    const pending = this.pendingTwoFactor;
+    if (pending === null) return;
+    await this.createToken(pending.email, otp.trim(), pending.password);
+  }
+
+  cancelTwoFactor(): void {
+    this.pendingTwoFactor = null;
+    this.signInError = null;
+    this.root.navigate("/login");
+  }
+
+  private async createToken(email: string, otp: string, password: string): Promise<void> {
+    runInAction(() => {
+      this.signingIn = true;
+      this.signInError = null;
+    });
+    const result = await this.root.run(this.root.ports.api.auth.createAccessToken({ kind: "password", email, otp, password }, SIGN_IN_TOKEN_SECONDS));
+    if (result._tag === "Success") {
+      await this.adoptToken(result.success);
+      runInAction(() => {
+        this.pendingTwoFactor = null;
+        this.signingIn = false;
+      });
+      this.root.navigate("/");
+      return;
+    }
+    const error = result.failure;
+    runInAction(() => {
+      this.signingIn = false;
+      if (error._tag === "Unauthenticated" && error.reason === "TWO_FACTOR_REQUIRED") {
+        this.pendingTwoFactor = { email, password };
+        this.root.navigate("/two-factor-auth");
+      } else {
+        this.signInError = messageOfError(error);
+      }
+    });
+  }
+
+  /** Signs in with a jump-start link's token; true on success. */
+  async jumpStart(link: { publicId?: string; secretId: string; companyId?: string }, options: { suppressTermsPrompt: boolean }): Promise<boolean> {
+    const result = await this.root.run(
+      this.root.ports.api.auth.createAccessToken({ kind: "bearer", secretId: link.secretId }, JUMP_START_TOKEN_SECONDS),
+    );
+    if (result._tag !== "Success") return false;
+    await this.adoptToken(result.success);
+    // The link's own token has done its job; it is removed by its public id.
+    if (link.publicId !== undefined) await this.root.run(this.root.ports.api.auth.deleteAccessToken(link.publicId));
+    runInAction(() => {
+      this.termsPromptSuppressed = options.suppressTermsPrompt;
+    });
+    if (link.companyId !== undefined) await this.storeCompany(link.companyId);
+    return true;
+  }
+
+  private async adoptToken(token: AccessToken): Promise<void> {
+    await Effect.runPromise(writeJson(this.root.ports.storage, AUTH_KEY, token, Date.parse(token.expiresOn)));
+    runInAction(() => {
+      this.token = token;
+      this.user = null;
+      this.companiesLoaded = false;
+      this.rightsLoaded = false;
+      this.needsCompanyChoice = false;
+    });
+    void this.loadUser();
+    await this.root.branding.loadSector();
+  }
+
+  async loadUser(): Promise<void> {
+    const result = await this.root.run(this.root.ports.api.me.myUser());
+    if (result._tag === "Success") runInAction(() => (this.user = result.success));
+  }
+
+  /** Ends the session on the server, then clears storage, state and branding, and goes to sign-in. */
+  async signOut(): Promise<void> {
+    const token = this.token;
+    const { api, storage } = this.root.ports;
+    if (token !== null) await this.root.run(api.auth.deleteAccessToken(token.publicId));
+    await Effect.runPromise(Effect.all([storage.remove(AUTH_KEY), storage.remove(COMPANY_KEY)]));
+    runInAction(() => {
+      this.token = null;
+      this.user = null;
+      this.companies = [];
+      this.companiesLoaded = false;
+      this.selectedCompanyId = null;
+      this.rights = [];
+      this.rightsLoaded = false;
+      this.pendingTwoFactor = null;
+      this.needsCompanyChoice = false;
+      this.termsPromptSuppressed = false;
+      this.signInError = null;
+    });
+    await this.root.branding.clear();
+    this.root.shellData.reset();
+    this.root.navigate("/login");
+  }
+
+  async loadCompanies(): Promise<void> {
+    const result = await this.root.run(this.root.ports.api.me.myCompanies());
+    runInAction(() => {
+      if (result._tag === "Success") {
+        this.companies = [...result.success];
+        this.companiesLoaded = true;
+        this.companiesError = null;
+      } else {
+        this.companiesError = messageOfError(result.failure);
+      }
+    });
+  }
+
+  /**
+   * Makes sure a company is selected: the stored one if the user still belongs to it, the only
+   * one when there is one, otherwise the user chooses on my-companies.
+   */
+  ensureCompany(): Promise<void> {
+    this.companyRun ??= this.pickCompany().finally(() => (this.companyRun = null));
+    return this.companyRun;
+  }
+  private companyRun: Promise<void> | null = null;
+
+  private async pickCompany(): Promise<void> {
+    if (this.user === null) void this.loadUser();
+    if (!this.companiesLoaded) await this.loadCompanies();
+    if (!this.companiesLoaded) return;
+    const stored = this.selectedCompanyId;
+    const only = this.companies.length === 1 ? this.companies[0] : undefined;
+    if (stored !== null && this.companies.some((c) => c.publicId === stored)) {
+      await this.applyCompany(stored);
+    } else if (only !== undefined) {
+      await this.applyCompany(only.publicId);
+    } else {
+      runInAction(() => {
+        this.selectedCompanyId = null;
+        this.needsCompanyChoice = true;
+      });
+    }
+  }
+
+  /** The my-companies choice: selects, remembers, and opens home for that company. */
+  async selectCompany(publicId: string): Promise<void> {
+    await this.applyCompany(publicId);
+    this.root.shellData.reset();
+    this.root.navigate("/");
+  }
+
+  private async applyCompany(publicId: string): Promise<void> {
+    await this.storeCompany(publicId);
+    runInAction(() => {
+      this.needsCompanyChoice = false;
+      this.rightsLoaded = false;
+    });
+    await Promise.all([this.loadRights(), this.root.branding.loadCompany(publicId)]);
+  }
+
+  private async storeCompany(publicId: string): Promise<void> {
+    const expiresOn = this.token?.expiresOn;
+    await Effect.runPromise(writeJson(this.root.ports.storage, COMPANY_KEY, publicId, expiresOn === undefined ? undefined : Date.parse(expiresOn)));
+    runInAction(() => (this.selectedCompanyId = publicId));
+  }
+
+  async loadRights(): Promise<void> {
+    const companyId = this.selectedCompanyId;
+    if (companyId === null) return;
+    const result = await this.root.run(this.root.ports.api.me.myRights(companyId));
+    runInAction(() => {
+      this.rights = result._tag === "Success" ? result.success : [];
+      this.rightsLoaded = result._tag === "Success";
+    });
+  }
+}

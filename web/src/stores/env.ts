@@ -1,0 +1,29 @@
+/** What the app knows about where it runs; the composition root fills it from the browser. */
+export interface AppEnv {
+  /** The page's host name (window.location.hostname). */
+  readonly hostname: string;
+  /** Built for production (vite's PROD). */
+  readonly isProduction: boolean;
+  /** The portal's public web root, when configured (VITE_WEB_ROOT_URL); null when unknown. */
+  readonly webRootUrl: string | null;
+  /** "web" in a browser tab; the mobile apps open links elsewhere in a new tab. */
+  readonly platform: "web" | "mobile";
+}
+
+/** Timers, injectable so store tests step time instead of waiting. */
+export interface Timers {
+  readonly setTimeout: (fn: () => void, ms: number) => unknown;
+  readonly clearTimeout: (handle: unknown) => void;
+}
+
+export const browserTimers: Timers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+};
+
+/** The browser's online/offline signal, injectable for tests. */
+export interface OnlineSignal {
+  readonly isOnline: () => boolean;
+  /** Calls back on every change; returns the unsubscribe function. */
+  readonly subscribe: (onChange: (online: boolean) => void) => () => void;
+}

@@ -1,0 +1,105 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Translation } from "@portal/core/domain/Translation";
+import { parseTranslationFile } from "../src/features/translations/parseTranslationFile";
+import { typesHarness } from "./typesHarness";
+
+const STORED: Translation[] = [
+  { publicId: "trDept000000", key: "GROUP_TYPE_DEPARTMENT", languages: { en: "Department", de: "Abteilung" } },
+  { publicId: "trWelcome000", key: "WELCOME_MESSAGE", languages: { en: "Welcome", de: "Willkommen" } },
+];
+
+const entries = (fileName: string, text: string) => {
+  const parsed = parseTranslationFile(fileName, text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.entries;
+};
+
+describe("TranslationStore", () => {
+  it("loads once with languages and searches keys and texts case-insensitively", async () => {
+    const h = await typesHarness(["manage:translations"], { translations: STORED });
+    await Promise.all([h.translations.ensure(), h.translations.ensure()]);
+    expect(h.api.state.calls.filter((c) => c === "translations.list")).toHaveLength(1);
+    expect(h.translations.visible.map((t) => t.key)).toEqual(["GROUP_TYPE_DEPARTMENT", "WELCOME_MESSAGE"]);
+    h.translations.setSearch("willk");
+    expect(h.translations.visible.map((t) => t.key)).toEqual(["WELCOME_MESSAGE"]);
+    h.translations.setSearch("group_type");
+    expect(h.translations.visible.map((t) => t.key)).toEqual(["GROUP_TYPE_DEPARTMENT"]);
+  });
+
+  it("adds, edits and deletes; en is required and a stored key is a Duplicate", async () => {
+    const h = await typesHarness(["manage:translations"], { translations: STORED });
+    await h.translations.ensure();
+    expect(await h.translations.save(null, { key: "NEW_KEY", languages: { de: "Neu" } }))
+      .toEqual({ ok: false, issues: [{ listIndex: 0, propertyName: "languages", message: "Required language missing: en" }] });
+    expect(await h.translations.save(null, { key: "1bad", languages: { en: "x" } }))
+      .toMatchObject({ ok: false, issues: [{ message: "Value does not match regex expression" }] });
+    expect(h.api.state.calls).not.toContain("translations.createMany");
+    const dup = await h.translations.save(null, { key: "WELCOME_MESSAGE", languages: { en: "Hi" } });
+    expect(dup).toMatchObject({ ok: false, issues: [{ message: "Duplicate" }] });
+    const added = await h.translations.save(null, { key: "NEW_KEY", languages: { en: "New", nl: "Nieuw" } });
+    expect(added.ok).toBe(true);
+    expect(h.translations.byKey("NEW_KEY")?.languages).toEqual({ en: "New", nl: "Nieuw" });
+    expect((await h.translations.save("trWelcome000", { key: "WELCOME_MESSAGE", languages: { en: "Hello" } })).ok).toBe(true);
+    expect(h.api.state.translations.find((t) => t.publicId === "trWelcome000")?.languages).toEqual({ en: "Hello" });
+    expect(await h.translations.remove(["trDept000000"])).toBe(true);
+    expect(h.translations.items.map((t) => t.key).sort()).toEqual(["NEW_KEY", "WELCOME_MESSAGE"]);
+  });
+
+  it("an import with bad entries sends nothing and reports each with row, key and reason", async () => {
+    const h = await typesHarness(["manage:translations"], { translations: STORED });
+    await h.translations.ensure();
+    const text = JSON.stringify([
+      { key: "GOOD_ONE", languages: { en: "Good" } },
+      { key: "NO_EN", languages: { de: "Kein" } },
+      { languages: { en: "no key" } },
+      { key: "bad key!", languages: { en: "x" } },
+    ]);
+    const report = await h.translations.importEntries("batch.json", entries("batch.json", text));
+    expect(report).toEqual({
+      status: "rejected", fileName: "batch.json", total: 4,
+      failures: [
+        { row: 2, key: "NO_EN", reasons: ["Required language missing: en"] },
+        { row: 3, key: "", reasons: ["Required property"] },
+        { row: 4, key: "bad key!", reasons: ["Value does not match regex expression"] },
+      ],
+    });
+    expect(h.api.state.calls).not.toContain("translations.upsert");
+    expect(h.api.state.translations).toHaveLength(2);
+  });
+
+  it("a CSV import with a duplicate key reports Duplicate on its line; a good one upserts and counts", async () => {
+    const h = await typesHarness(["manage:translations"], { translations: STORED });
+    await h.translations.ensure();
+    const dup = await h.translations.importEntries("t.csv", entries("t.csv", "key,en\nA_KEY,a\nA_KEY,b\n"));
+    expect(dup).toMatchObject({ status: "rejected", failures: [{ row: 3, key: "A_KEY", reasons: ["Duplicate"] }] });
+    const good = "key,en,de\nWELCOME_MESSAGE,Welcome,Willkommen\nGROUP_TYPE_DEPARTMENT,Department,Bereich\nBRAND_NEW,Brand new,\n";
+    const report = await h.translations.importEntries("t.csv", entries("t.csv", good));
+    expect(report).toEqual({ status: "applied", fileName: "t.csv", total: 3, created: 1, updated: 1, unchanged: 1 });
+    expect(h.api.state.calls.filter((c) => c === "translations.upsert")).toHaveLength(1);
+    expect(h.translations.byKey("BRAND_NEW")?.languages).toEqual({ en: "Brand new" });
+    expect(h.translations.byKey("GROUP_TYPE_DEPARTMENT")?.languages.de).toBe("Bereich");
+  });
+
+  it("property: an import applies all of a batch or none of it", async () => {
+    const entry = fc.record({
+      key: fc.constantFrom("K_ONE", "K_TWO", "K_THREE", "bad key", ""),
+      languages: fc.dictionary(fc.constantFrom("en", "de", "nl"), fc.constantFrom("x", "y", "")),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(entry, { minLength: 1, maxLength: 5 }), async (batch) => {
+        const h = await typesHarness(["manage:translations"], { translations: STORED });
+        await h.translations.ensure();
+        const report = await h.translations.importEntries("b.json", batch.map((value, i) => ({ row: i + 1, value })));
+        const stored = new Map(h.api.state.translations.map((t) => [t.key, t.languages]));
+        if (report.status === "rejected") {
+          expect(report.failures.length).toBeGreaterThan(0);
+          expect(h.api.state.translations).toEqual(STORED);
+        } else {
+          for (const e of batch) expect(stored.get(e.key)).toEqual(e.languages);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
