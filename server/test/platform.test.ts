@@ -89,4 +89,21 @@ describe.each(await availableBackends())("platform on %s", (kind) => {
       expect(res.json().status, q).toBe("error");
     }
   });
+
+  it("compares number filters outside the integer range or with fractions instead of failing", async () => {
+    const h = apiHeaders(admin, t.demo.companies["demo"]);
+    const all = (await t.app.inject({ method: "GET", url: "/api/group-types", headers: h })).json().data as { order: number }[];
+    const cases: Array<[string, number]> = [
+      ["gt(order,99999999999999999999)", 0],
+      ["lt(order,99999999999999999999)", all.length],
+      ["gte(order,-1e30)", all.length],
+      ["gt(order,0.5)", all.filter((g) => g.order > 0.5).length],
+      ["in(order,1e40,0)", all.filter((g) => g.order === 0).length],
+    ];
+    for (const [filter, count] of cases) {
+      const res = await t.app.inject({ method: "GET", url: `/api/group-types?filters=${encodeURIComponent(filter)}`, headers: h });
+      expect(res.statusCode, filter).toBe(200);
+      expect(res.json().data, filter).toHaveLength(count);
+    }
+  });
 });

@@ -11,12 +11,16 @@ export type FilterColumns = Readonly<Record<string, { readonly column: AnyPgColu
 
 const bad = (message: string) => new InvalidInput({ issues: [{ message, propertyName: "filters" }] });
 
-function typed(value: string, type: "text" | "number" | "boolean"): string | number | boolean {
+/**
+ * A filter value typed for its column. Numbers go to SQL as `numeric` so that a value outside
+ * the column's integer range, or a fraction, compares instead of failing the cast (a 500).
+ */
+function typed(value: string, type: "text" | "number" | "boolean"): string | boolean | SQL {
   if (type === "text") return value;
   if (type === "number") {
     const n = Number(value);
     if (value.trim() === "" || !Number.isFinite(n)) throw bad(`Not a number: ${value}`);
-    return n;
+    return sql`${String(n)}::numeric`;
   }
   if (value !== "true" && value !== "false") throw bad(`Not true or false: ${value}`);
   return value === "true";

@@ -92,9 +92,9 @@ export const badHeaders = (valid: { secret: string; company: string }): fc.Arbit
 const OPS = ["eq", "ne", "lt", "lte", "gt", "gte", "in", "ni", "isnull", "isnotnull", "contains", "between", "like", "", "EQ"];
 const COLUMNS = ["publicId", "name", "order", "key", "color", "groupType.publicId", "createdOn", "nope", "", "a.b.c"];
 const filter = fc.oneof(
-  fc.tuple(fc.constantFrom(...OPS), fc.constantFrom(...COLUMNS), fc.array(fc.oneof(nastyString, fc.integer().map(String)), { maxLength: 4 }))
+  fc.tuple(fc.constantFrom(...OPS), fc.constantFrom(...COLUMNS), fc.array(fc.oneof(nastyString, fc.integer().map(String), fc.double({ noNaN: true }).map(String), fc.bigInt().map(String)), { maxLength: 4 }))
     .map(([op, column, values]) => `${op}(${[column, ...values].join(",")})`),
-  fc.constantFrom("eq(", "eq(name", "eq(name,a))", "((((", "eq(order,abc)", "between(order,1)", "in()", "eq(name,\u0000)", "gt(order,99999999999999999999)"),
+  fc.constantFrom("eq(", "eq(name", "eq(name,a))", "((((", "eq(order,abc)", "between(order,1)", "in()", "eq(name,\u0000)", "gt(order,99999999999999999999)", "lt(order,1.5)", "in(order,1e40,-1e40)", "between(order,-99999999999,99999999999)"),
   nastyString,
 );
 const fieldsValue = fc.oneof(
