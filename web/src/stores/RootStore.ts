@@ -15,6 +15,7 @@ import { ConnectorStore } from "./ConnectorStore";
 import { browserTimers, type AppEnv, type OnlineSignal, type Timers } from "./env";
 import { NotAllowedStore } from "./NotAllowedStore";
 import { AssetTypeStore } from "./AssetTypeStore";
+import { AuditTrailStore } from "./AuditTrailStore";
 import { GroupTypeStore } from "./GroupTypeStore";
 import { TranslationStore } from "./TranslationStore";
 import { runResult } from "./runtime";
@@ -58,6 +59,7 @@ export class RootStore {
   readonly translations: TranslationStore;
   readonly groupTypes: GroupTypeStore;
   readonly assetTypes: AssetTypeStore;
+  readonly auditTrail: AuditTrailStore;
 
   constructor(deps: RootDeps) {
     this.ports = deps.ports;
@@ -77,6 +79,7 @@ export class RootStore {
     this.translations = new TranslationStore(this);
     this.groupTypes = new GroupTypeStore(this, this.translations);
     this.assetTypes = new AssetTypeStore(this);
+    this.auditTrail = new AuditTrailStore(this);
   }
 
   /** Restores the session from storage and starts listening to the online signal. */

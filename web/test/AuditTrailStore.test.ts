@@ -1,0 +1,189 @@
+import { Effect } from "effect";
+import fc from "fast-check";
+import { runInAction } from "mobx";
+import { describe, expect, it } from "vitest";
+import { AUDIT_ACTIONS, type AuditLogEntry } from "@portal/core/domain/AuditLog";
+import type { Right } from "@portal/core/domain/Right";
+import { ApiFailure, GatewayTimeout } from "@portal/core/errors";
+import type { AuditLogsApi } from "@portal/core/ports/PortalApi";
+import { AUDIT_FILTER_DELAY_MS, AUDIT_TRAIL_PAGE_SIZE } from "../src/stores/AuditTrailStore";
+import { company, flush, harness, START } from "./harness";
+
+const TOPICS = ["GroupType", "AssetType", "Translation"] as const;
+
+/** `count` entries, newest first, like the server sends them: topics and actions take turns. */
+const entries = (count: number): AuditLogEntry[] =>
+  Array.from({ length: count }, (_, i) => ({
+    publicId: `audit${String(i).padStart(7, "0")}`,
+    action: AUDIT_ACTIONS[i % AUDIT_ACTIONS.length]!,
+    topic: TOPICS[i % TOPICS.length]!,
+    target: `target${String(i).padStart(6, "0")}`,
+    actor: { publicId: "userDemo0001", name: "Demo User" },
+    before: null,
+    after: { index: i },
+    clientAddress: "127.0.0.1",
+    createdOn: new Date(START - i * 60_000).toISOString(),
+  }));
+
+function setup(rights: ReadonlyArray<Right> = ["use:audit-logs", "manage:group-types"], logs: AuditLogEntry[] = []) {
+  const h = harness({ seed: { companies: [{ company: company("companyAAAAA", "Alpha"), rights }], signedIn: true } });
+  h.api.state.auditLogs = logs;
+  runInAction(() => {
+    h.root.session.rights = rights;
+    h.root.session.selectedCompanyId = "companyAAAAA";
+  });
+  const listCalls = () => h.api.state.calls.filter((c) => c === "auditLogs.list").length;
+  return { ...h, store: h.root.auditTrail, listCalls };
+}
+
+describe("AuditTrailStore", () => {
+  it("loads 50 entries newest first, and Load more follows moreAfter to the end", async () => {
+    const h = setup(undefined, entries(120));
+    await Promise.all([h.store.ensure(), h.store.ensure()]);
+    expect(h.listCalls()).toBe(1);
+    expect(h.store.entries).toHaveLength(AUDIT_TRAIL_PAGE_SIZE);
+    expect(h.store.entries[0]?.publicId).toBe("audit0000000");
+    expect(h.store.canLoadMore).toBe(true);
+    await h.store.loadMore();
+    expect(h.store.entries).toHaveLength(100);
+    await h.store.loadMore();
+    expect(h.store.entries.map((e) => e.publicId)).toEqual(entries(120).map((e) => e.publicId));
+    expect(h.store.moreAfter).toBeNull();
+    expect(h.store.canLoadMore).toBe(false);
+    await h.store.loadMore();
+    expect(h.listCalls()).toBe(3);
+    // Loaded for this company: coming back to the screen does not ask again.
+    await h.store.ensure();
+    expect(h.listCalls()).toBe(3);
+  });
+
+  it("shows a mutation with its actor, action, topic and before/after", async () => {
+    const h = setup(["use:audit-logs", "manage:group-types"]);
+    h.api.state.groupTypes = [{ publicId: "gtDepartment", name: "Department", order: 0 }];
+    const renamed = await h.root.run(h.api.groupTypes.update("gtDepartment", { name: "Teams" }));
+    expect(renamed._tag).toBe("Success");
+    await h.store.ensure();
+    expect(h.store.entries).toHaveLength(1);
+    const [entry] = h.store.entries;
+    expect(entry).toMatchObject({ action: "UPDATE", topic: "GroupType", target: "gtDepartment", actor: { name: "Demo User" } });
+    h.store.select(entry!.publicId);
+    expect(h.store.selected?.before).toMatchObject({ name: "Department" });
+    expect(h.store.selected?.after).toMatchObject({ name: "Teams" });
+    h.store.select(null);
+    expect(h.store.selected).toBeUndefined();
+  });
+
+  it("filters on topic once typing pauses, on action when that column is chosen, and clears", async () => {
+    const h = setup(undefined, entries(12));
+    await h.store.ensure();
+    h.store.setFilterText("group");
+    h.store.setFilterText("grouptype");
+    h.timers.advance(AUDIT_FILTER_DELAY_MS - 1);
+    expect(h.listCalls()).toBe(1);
+    h.timers.advance(1);
+    await flush();
+    expect(h.listCalls()).toBe(2);
+    expect(h.store.entries.map((e) => e.topic)).toEqual(Array(4).fill("GroupType"));
+    h.store.select(h.store.entries[0]!.publicId);
+    h.store.setFilterColumn("action");
+    await flush();
+    expect(h.store.entries).toEqual([]);
+    expect(h.store.selected).toBeUndefined();
+    h.store.setFilterText(" upd ");
+    h.timers.advance(AUDIT_FILTER_DELAY_MS);
+    await flush();
+    expect(h.store.entries.map((e) => e.action)).toEqual(Array(3).fill("UPDATE"));
+    // Only blanks changed: nothing is asked again.
+    const calls = h.listCalls();
+    h.store.setFilterText("upd");
+    h.timers.advance(AUDIT_FILTER_DELAY_MS);
+    await flush();
+    expect(h.listCalls()).toBe(calls);
+    h.store.setFilterText("");
+    h.timers.advance(AUDIT_FILTER_DELAY_MS);
+    await flush();
+    expect(h.store.entries).toHaveLength(12);
+  });
+
+  it("drops the answer of an older filter that arrives after a newer one was asked for", async () => {
+    const h = setup(undefined, entries(12));
+    // The fake answers each list call only when the test releases it, so the answers can cross.
+    const release: Array<() => void> = [];
+    const list = h.api.auditLogs.list;
+    const held: AuditLogsApi = {
+      list: (request) => Effect.flatMap(Effect.promise(() => new Promise<void>((r) => release.push(r))), () => list(request)),
+    };
+    Object.assign(h.api, { auditLogs: held });
+    const first = h.store.ensure();
+    h.store.setFilterText("translation");
+    h.timers.advance(AUDIT_FILTER_DELAY_MS);
+    await flush();
+    expect(release).toHaveLength(2);
+    release[1]!();
+    await flush();
+    release[0]!();
+    await Promise.all([first, flush()]);
+    expect(h.store.state).toBe("ready");
+    expect(h.store.entries.map((e) => e.topic)).toEqual(Array(4).fill("Translation"));
+  });
+
+  it("a failed load shows the catalogue's snackbar and is tried again on the next visit", async () => {
+    const h = setup(undefined, entries(3));
+    h.api.failNext("auditLogs.list", new GatewayTimeout());
+    await h.store.ensure();
+    expect(h.store.state).toBe("failed");
+    expect(h.store.entries).toEqual([]);
+    expect(h.root.snackbars.visible.map((s) => [s.message, s.timeoutMs, s.intent])).toEqual([["Gateway Timeout error", 4000, "danger"]]);
+    await h.store.ensure();
+    expect(h.store.state).toBe("ready");
+    expect(h.store.entries).toHaveLength(3);
+  });
+
+  it("a failed Load more keeps the entries shown and can be tried again", async () => {
+    const h = setup(undefined, entries(60));
+    await h.store.ensure();
+    h.api.failNext("auditLogs.list", new ApiFailure({ status: 418, issues: [{ message: "Teapot" }] }));
+    await h.store.loadMore();
+    expect(h.store.entries).toHaveLength(50);
+    expect(h.root.snackbars.visible.at(-1)?.message).toBe("Teapot");
+    expect(h.store.canLoadMore).toBe(true);
+    await h.store.loadMore();
+    expect(h.store.entries).toHaveLength(60);
+  });
+
+  it("without use:audit-logs the server's refusal is shown, and the list stays empty", async () => {
+    const h = setup(["manage:group-types"], entries(3));
+    await h.store.ensure();
+    expect(h.store.state).toBe("failed");
+    expect(h.store.entries).toEqual([]);
+    expect(h.root.snackbars.visible).toHaveLength(1);
+  });
+
+  it("a company switch starts again from an empty list", async () => {
+    const h = setup(undefined, entries(3));
+    await h.store.ensure();
+    runInAction(() => (h.root.session.selectedCompanyId = "companyBBBBB"));
+    h.api.state.auditLogs = entries(1);
+    const switching = h.store.ensure();
+    expect(h.store.entries).toEqual([]);
+    await switching;
+    expect(h.store.entries).toHaveLength(1);
+  });
+
+  it("property: loading more until the end shows each matching entry once, in the server's order", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 140 }), fc.constantFrom("", "type", "asset", "ion"), async (count, text) => {
+        const all = entries(count);
+        const h = setup(undefined, all);
+        h.store.setFilterText(text);
+        h.timers.advance(AUDIT_FILTER_DELAY_MS);
+        await h.store.ensure();
+        while (h.store.canLoadMore) await h.store.loadMore();
+        const expected = all.filter((e) => e.topic.toLowerCase().includes(text));
+        expect(h.store.entries.map((e) => e.publicId)).toEqual(expected.map((e) => e.publicId));
+        expect(h.listCalls()).toBe(Math.max(1, Math.ceil(expected.length / AUDIT_TRAIL_PAGE_SIZE)));
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
