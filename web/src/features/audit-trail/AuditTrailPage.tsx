@@ -1,0 +1,105 @@
+import { Button, ControlGroup, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useEffect, type KeyboardEvent } from "react";
+import type { AuditLogEntry } from "@portal/core/domain/AuditLog";
+import { useStores } from "../../app/StoreContext";
+import { AUDIT_FILTER_COLUMNS, type AuditFilterColumn, type AuditTrailStore } from "../../stores/AuditTrailStore";
+import { AuditEntryDrawer } from "./AuditEntryDrawer";
+import { ACTION_INTENT, actorLabel, formatAuditTime } from "./auditEntryView";
+import "./auditTrail.css";
+
+const COLUMN_LABEL: Readonly<Record<AuditFilterColumn, string>> = { topic: "Topic", action: "Action" };
+
+/** /audit-trail: the company's audit trail, newest first, with a filter, Load more and each entry's before/after. */
+export const AuditTrailPage = observer(function AuditTrailPage() {
+  const { auditTrail } = useStores();
+  useEffect(() => {
+    void auditTrail.ensure();
+    return () => auditTrail.dispose();
+  }, [auditTrail]);
+
+  return (
+    <div className="audit-trail-page" data-testid="audit-trail-page">
+      <div className="audit-toolbar">
+        <h2 className="bp6-heading">Audit trail</h2>
+        <ControlGroup className="audit-filter">
+          <HTMLSelect aria-label="Filter on" value={auditTrail.filterColumn} data-testid="audit-filter-column"
+            options={AUDIT_FILTER_COLUMNS.map((c) => ({ value: c, label: COLUMN_LABEL[c] }))}
+            onChange={(e) => auditTrail.setFilterColumn(e.currentTarget.value as AuditFilterColumn)} />
+          <InputGroup type="search" leftIcon="filter" aria-label="Filter the audit trail" data-testid="audit-filter"
+            placeholder={`${COLUMN_LABEL[auditTrail.filterColumn]} contains…`} value={auditTrail.filterText}
+            onValueChange={(v) => auditTrail.setFilterText(v)} />
+        </ControlGroup>
+      </div>
+      <AuditTrailBody store={auditTrail} />
+      <AuditEntryDrawer entry={auditTrail.selected} onClose={() => auditTrail.select(null)} />
+    </div>
+  );
+});
+
+export default AuditTrailPage;
+
+const AuditTrailBody = observer(function AuditTrailBody({ store }: { readonly store: AuditTrailStore }) {
+  if (store.state === "failed") {
+    return (
+      <NonIdealState icon="error" title="The audit trail could not be loaded"
+        action={<Button icon="refresh" text="Try again" onClick={() => void store.reload()} />} />
+    );
+  }
+  // While a new filter loads, the previous list stays in view instead of flashing a spinner.
+  if (store.state !== "ready" && store.entries.length === 0) return <Spinner size={32} />;
+  if (store.entries.length === 0) {
+    return store.isFiltered
+      ? <NonIdealState icon="search" title="No entry matches the filter" data-testid="audit-empty" />
+      : <NonIdealState icon="history" title="No audit entries yet" data-testid="audit-empty"
+        description="Every change made in this company will be listed here." />;
+  }
+  return (
+    <>
+      <HTMLTable striped interactive className="audit-table" data-testid="audit-table">
+        <thead><tr><th>Time</th><th>Actor</th><th>Action</th><th>Topic</th><th>Target</th></tr></thead>
+        <tbody>
+          {store.entries.map((entry) => (
+            <AuditRow key={entry.publicId} entry={entry} selected={entry.publicId === store.selectedId}
+              onOpen={() => store.select(entry.publicId)} />
+          ))}
+        </tbody>
+      </HTMLTable>
+      <div className="audit-footer">
+        {store.moreAfter !== null && (
+          <Button icon="more" text="Load more" loading={store.loadingMore} disabled={!store.canLoadMore}
+            onClick={() => void store.loadMore()} data-testid="audit-load-more" />
+        )}
+        <span className="bp6-text-muted" data-testid="audit-count">
+          {store.entries.length === 1 ? "1 entry" : `${store.entries.length} entries`}{store.moreAfter === null ? "" : " so far"}
+        </span>
+        {store.state === "pending" && <Spinner size={16} />}
+      </div>
+    </>
+  );
+});
+
+interface AuditRowProps {
+  readonly entry: AuditLogEntry;
+  readonly selected: boolean;
+  readonly onOpen: () => void;
+}
+
+function AuditRow({ entry, selected, onOpen }: AuditRowProps) {
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      onOpen();
+    }
+  };
+  return (
+    <tr data-testid="audit-row" tabIndex={0} aria-selected={selected} className={selected ? "audit-selected" : undefined}
+      onClick={onOpen} onKeyDown={onKeyDown}>
+      <td><time dateTime={entry.createdOn}>{formatAuditTime(entry.createdOn)}</time></td>
+      <td>{actorLabel(entry)}</td>
+      <td><Tag minimal intent={ACTION_INTENT[entry.action]}>{entry.action}</Tag></td>
+      <td>{entry.topic}</td>
+      <td><code>{entry.target}</code></td>
+    </tr>
+  );
+}
