@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { ALL_RIGHTS, type Right } from "../domain/Right";
 import {
   HOME_ORDER, NOT_ALLOWED_PATH, SHELL_ROUTES, analyticsFlags, assetTypePanelControls, bypassesApproval,
-  groupTypePanelControls, homeRedirect, isBuilderOpen, isRouteOpen, menuSections, openRoutes,
+  groupTypePanelControls, homeRedirect, isBuilderOpen, isRouteOpen, menuSections, openRoutes, type ShellRoute,
 } from "./rights";
 
 const rightsArb = fc.subarray([...ALL_RIGHTS]);
+const builtArb = fc.subarray([...SHELL_ROUTES]);
 
 describe("shell routes and the left menu", () => {
   it("opens each item only with its matching right", () => {
@@ -25,16 +26,29 @@ describe("shell routes and the left menu", () => {
   });
 
   it("groups the menu into its three sections, leaving out empty ones", () => {
-    expect(menuSections(ALL_RIGHTS)).toEqual([
+    expect(menuSections(ALL_RIGHTS, SHELL_ROUTES)).toEqual([
       { id: "USER_MANAGEMENT", items: ["users", "groups", "roles", "access-categories"] },
       { id: "COMPANY", items: ["identity", "translations", "usage", "audit-trail", "licenses", "apps"] },
       { id: "DEVICE_SETTINGS", items: ["assets", "custom-fields", "mqtt"] },
     ]);
-    expect(menuSections(["manage:mqtt-brokers", "invite:user"])).toEqual([
+    expect(menuSections(["manage:mqtt-brokers", "invite:user"], SHELL_ROUTES)).toEqual([
       { id: "USER_MANAGEMENT", items: ["users"] },
       { id: "DEVICE_SETTINGS", items: ["mqtt"] },
     ]);
-    expect(menuSections([])).toEqual([]);
+    expect(menuSections([], SHELL_ROUTES)).toEqual([]);
+  });
+
+  it("shows only built screens, and leaves out a section with none", () => {
+    const built: ShellRoute[] = ["groups", "translations", "audit-trail", "assets"];
+    expect(menuSections(ALL_RIGHTS, built)).toEqual([
+      { id: "USER_MANAGEMENT", items: ["groups"] },
+      { id: "COMPANY", items: ["translations", "audit-trail"] },
+      { id: "DEVICE_SETTINGS", items: ["assets"] },
+    ]);
+    expect(menuSections(["invite:user", "manage:roles", "manage:translations"], built)).toEqual([
+      { id: "COMPANY", items: ["translations"] },
+    ]);
+    expect(menuSections(ALL_RIGHTS, [])).toEqual([]);
   });
 
   it("opens the builders with their own rights", () => {
@@ -42,10 +56,11 @@ describe("shell routes and the left menu", () => {
     expect(isBuilderOpen("custom-privacy-statement-builder", ["manage:custom-terms-of-use"])).toBe(false);
   });
 
-  it("property: every menu item is an open route, and every open route is in the menu", () => {
-    fc.assert(fc.property(rightsArb, (rights) => {
-      const items = menuSections(rights).flatMap((s) => s.items);
-      expect(items).toEqual(openRoutes(rights));
+  it("property: the menu holds exactly the open and built routes, and no empty section", () => {
+    fc.assert(fc.property(rightsArb, builtArb, (rights, built) => {
+      const sections = menuSections(rights, built);
+      expect(sections.flatMap((s) => s.items)).toEqual(openRoutes(rights).filter((r) => built.includes(r)));
+      for (const s of sections) expect(s.items.length).toBeGreaterThan(0);
     }));
   });
 
@@ -59,27 +74,46 @@ describe("shell routes and the left menu", () => {
 
 describe("homeRedirect", () => {
   it("goes to the first available of users, groups, roles, identity, translations, usage, audit-trail, licenses, apps", () => {
-    expect(homeRedirect(ALL_RIGHTS)).toBe("/users");
-    expect(homeRedirect(["manage:apps", "manage:translations"])).toBe("/translations");
-    expect(homeRedirect(["manage:group-types", "manage:roles"])).toBe("/groups");
-    expect(homeRedirect(["manage:apps"])).toBe("/apps");
+    expect(homeRedirect(ALL_RIGHTS, SHELL_ROUTES)).toBe("/users");
+    expect(homeRedirect(["manage:apps", "manage:translations"], SHELL_ROUTES)).toBe("/translations");
+    expect(homeRedirect(["manage:group-types", "manage:roles"], SHELL_ROUTES)).toBe("/groups");
+    expect(homeRedirect(["manage:apps"], SHELL_ROUTES)).toBe("/apps");
+  });
+
+  it("skips screens that are not built: a right to an unbuilt screen does not count", () => {
+    const built: ShellRoute[] = ["groups", "translations", "audit-trail", "assets"];
+    expect(homeRedirect(ALL_RIGHTS, built)).toBe("/groups");
+    expect(homeRedirect(["invite:user", "use:data-usage", "use:audit-logs"], built)).toBe("/audit-trail");
+    expect(homeRedirect(["invite:user", "manage:roles", "manage:apps"], built)).toBe(NOT_ALLOWED_PATH);
+    expect(homeRedirect(ALL_RIGHTS, [])).toBe(NOT_ALLOWED_PATH);
   });
 
   it("goes to not-allowed when none is open, even if a non-home screen is", () => {
-    expect(homeRedirect([])).toBe(NOT_ALLOWED_PATH);
-    expect(homeRedirect(["manage:mqtt-brokers", "manage:asset-types", "manage:custom-fields"])).toBe("/error/not-allowed");
+    expect(homeRedirect([], SHELL_ROUTES)).toBe(NOT_ALLOWED_PATH);
+    expect(homeRedirect(["manage:mqtt-brokers", "manage:asset-types", "manage:custom-fields"], SHELL_ROUTES)).toBe("/error/not-allowed");
   });
 
-  it("property: homeRedirect always names an open route or not-allowed", () => {
-    fc.assert(fc.property(rightsArb, (rights) => {
-      const path = homeRedirect(rights);
+  it("property: the target is open, built and the first such of HOME_ORDER; not-allowed when none is", () => {
+    fc.assert(fc.property(rightsArb, builtArb, (rights, built) => {
+      const available = (r: ShellRoute) => built.includes(r) && isRouteOpen(r, rights);
+      const path = homeRedirect(rights, built);
       if (path === NOT_ALLOWED_PATH) {
-        expect(HOME_ORDER.some((r) => isRouteOpen(r, rights))).toBe(false);
+        expect(HOME_ORDER.some(available)).toBe(false);
       } else {
-        const route = path.slice(1) as (typeof SHELL_ROUTES)[number];
+        const route = path.slice(1) as ShellRoute;
+        expect(HOME_ORDER).toContain(route);
         expect(isRouteOpen(route, rights)).toBe(true);
-        expect(HOME_ORDER.slice(0, HOME_ORDER.indexOf(route)).some((r) => isRouteOpen(r, rights))).toBe(false);
+        expect(built).toContain(route);
+        expect(HOME_ORDER.slice(0, HOME_ORDER.indexOf(route)).some(available)).toBe(false);
       }
+    }));
+  });
+
+  it("property: home never sends to the root or to a route that is not mounted (no redirect loop)", () => {
+    fc.assert(fc.property(rightsArb, builtArb, (rights, built) => {
+      const path = homeRedirect(rights, built);
+      expect(path).not.toBe("/");
+      expect(path === NOT_ALLOWED_PATH || built.includes(path.slice(1) as ShellRoute)).toBe(true);
     }));
   });
 });

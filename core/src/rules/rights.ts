@@ -1,8 +1,9 @@
 /**
  * What the user's feature rights open (spec.md sections 2 and 6): the shell routes and left-menu
  * items, where home redirects, the side-panel controls, the manage access-requests bypass and
- * the analytics flags. The UI only hides what the server would refuse anyway (api.md); the
- * server checks the same rights through the route table.
+ * the analytics flags. The menu and home also take the routes the app has built, so that
+ * neither offers a screen that does not exist yet. The UI only hides what the server would
+ * refuse anyway (api.md); the server checks the same rights through the route table.
  *
  * Rights are taken as plain strings so that a list read from the wire can be passed as is;
  * strings that are not rights open nothing.
@@ -83,28 +84,39 @@ export interface MenuSection {
 }
 
 /**
- * The left menu: each section with only its open items, in display order. Guarantees every
- * item is an open route; a section with no open item is left out.
+ * The left menu: each section with only the items the user may open (rights) and the app has
+ * a screen for (`built`: the routes it mounts; later issues add theirs), in display order.
+ * Guarantees every item is open and built; a section with no such item is left out.
  */
-export const menuSections = (rights: Iterable<string>): MenuSection[] => {
+export const menuSections = (rights: Iterable<string>, built: Iterable<ShellRoute>): MenuSection[] => {
   const set = held(rights);
-  return MENU_SECTIONS.map((s) => ({ id: s.id, items: s.items.filter((item: ShellRoute) => isRouteOpen(item, set)) }))
-    .filter((s) => s.items.length > 0);
-};
-
-/** The first open route of HOME_ORDER, or undefined when none is open. */
-export const homeRoute = (rights: Iterable<string>): ShellRoute | undefined => {
-  const set = held(rights);
-  return HOME_ORDER.find((route) => isRouteOpen(route, set));
+  const mounted = new Set(built);
+  return MENU_SECTIONS.map((s) => ({
+    id: s.id,
+    items: s.items.filter((item: ShellRoute) => mounted.has(item) && isRouteOpen(item, set)),
+  })).filter((s) => s.items.length > 0);
 };
 
 /**
- * Where home redirects: `/<route>` of the first open route of HOME_ORDER (users, groups, roles,
- * identity, translations, usage, audit-trail, licenses, apps), else NOT_ALLOWED_PATH.
- * Guarantees the path names an open route or the not-allowed page. Never fails.
+ * The first route of HOME_ORDER that is available: the user holds its right and it is built
+ * (the app mounts a screen for it). Undefined when none is.
  */
-export const homeRedirect = (rights: Iterable<string>): string => {
-  const route = homeRoute(rights);
+export const homeRoute = (rights: Iterable<string>, built: Iterable<ShellRoute>): ShellRoute | undefined => {
+  const set = held(rights);
+  const mounted = new Set(built);
+  return HOME_ORDER.find((route) => mounted.has(route) && isRouteOpen(route, set));
+};
+
+/**
+ * Where home redirects (spec section 2): `/<route>` of the first available route of HOME_ORDER
+ * (users, groups, roles, identity, translations, usage, audit-trail, licenses, apps), else
+ * NOT_ALLOWED_PATH. Available means the user holds its right AND it is in `built`, the routes the
+ * app mounts: an unmounted path falls back to the root, so sending home there would loop.
+ * Guarantees the path names an open, built route of HOME_ORDER, or the not-allowed page; never
+ * the root. Never fails.
+ */
+export const homeRedirect = (rights: Iterable<string>, built: Iterable<ShellRoute>): string => {
+  const route = homeRoute(rights, built);
   return route === undefined ? NOT_ALLOWED_PATH : `/${route}`;
 };
 

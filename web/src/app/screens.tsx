@@ -1,8 +1,9 @@
 /**
- * The screens inside the signed-in shell (spec section 2, "Shell children"). Each is guarded by
- * core's route rule for its right. A later issue mounts its screen by giving it `load` (the
- * page's module) and, when it has sub-pages, `children`; until then the route exists for the menu
- * and the home redirect, and its content area stays empty (no placeholder page).
+ * The screens inside the signed-in shell (spec section 2, "Shell children") that the app has
+ * built. Only these are mounted, shown in the left menu and chosen by the home redirect: a screen
+ * of a later issue gets no route and no menu item until that issue adds it here (nothing is a
+ * placeholder page). Typing its path meanwhile falls through to the root like any unknown path.
+ * Each mounted screen is guarded by core's route rule for its right.
  */
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
@@ -11,29 +12,26 @@ import { RouteGuard } from "../shell/RouteGuard";
 import { assetsRoutes } from "../features/assets/assetsRoutes";
 import { groupsRoutes } from "../features/groups/groupsRoutes";
 
-export interface ShellScreen {
-  readonly route: ShellRoute;
-  /** The screen's page module (code-split). */
-  readonly load?: () => Promise<{ default: ComponentType }>;
-  /** Sub-routes, e.g. `groups/:publicId`. */
-  readonly children?: RouteObject[];
-}
+/** A built screen: its page module, its sub-routes, or both. */
+export type ShellScreen = { readonly route: ShellRoute } & (
+  | {
+    /** The screen's page module (code-split). */
+    readonly load: () => Promise<{ default: ComponentType }>;
+    /** Sub-routes, e.g. `groups/:publicId`. */
+    readonly children?: RouteObject[];
+  }
+  | { readonly load?: undefined; readonly children: RouteObject[] }
+);
 
 export const SHELL_SCREENS: ReadonlyArray<ShellScreen> = [
-  { route: "users" },
   { route: "groups", children: groupsRoutes },
-  { route: "roles" },
-  { route: "access-categories" },
-  { route: "identity" },
   { route: "translations", load: () => import("../features/translations/TranslationsPage") },
-  { route: "usage" },
-  { route: "audit-trail" },
-  { route: "licenses" },
-  { route: "apps" },
+  { route: "audit-trail", load: () => import("../features/audit-trail/AuditTrailPage") },
   { route: "assets", children: assetsRoutes },
-  { route: "custom-fields" },
-  { route: "mqtt" },
 ];
+
+/** The routes the app mounts, for core's menu and home rules (one source: SHELL_SCREENS). */
+export const BUILT_SCREENS: ReadonlyArray<ShellRoute> = SHELL_SCREENS.map((screen) => screen.route);
 
 export function shellScreenRoutes(): RouteObject[] {
   return SHELL_SCREENS.map((screen) => {

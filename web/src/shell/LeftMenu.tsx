@@ -2,6 +2,7 @@ import { Menu, MenuDivider, MenuItem, type IconName } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useLocation, useNavigate } from "react-router";
 import { menuSections, type ShellRoute } from "@portal/core/rules/rights";
+import { BUILT_SCREENS } from "../app/screens";
 import { useStores } from "../app/StoreContext";
 
 /** Presentation only: the label and icon of each menu entry; which entries show is core's rule. */
@@ -27,14 +28,17 @@ const SECTION_TITLE: Record<string, string> = {
   DEVICE_SETTINGS: "Device settings",
 };
 
-/** The left menu: USER_MANAGEMENT, COMPANY and DEVICE_SETTINGS, each item only with its right. */
+/**
+ * The left menu: USER_MANAGEMENT, COMPANY and DEVICE_SETTINGS, each item only with its right and
+ * only when its screen is built; a section with no such item is not shown (core's menuSections).
+ */
 export const LeftMenu = observer(function LeftMenu() {
   const { session } = useStores();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
     <Menu data-testid="left-menu">
-      {menuSections(session.rights).map((section) => (
+      {menuSections(session.rights, BUILT_SCREENS).map((section) => (
         <div key={section.id} data-testid={`menu-section-${section.id}`}>
           <MenuDivider title={SECTION_TITLE[section.id] ?? section.id} />
           {section.items.map((route) => (
