@@ -1,6 +1,6 @@
 /**
  * Issue 5: the asset types side panel of the Assets pages, in Chromium against the real server.
- * The engineer holds manage:asset-types; the translator does not and is not let in.
+ * The engineer holds manage:asset-types; the translator and the viewer do not and are not let in.
  */
 import type { Page } from "@playwright/test";
 import { DEMO_USERS, expect, test } from "./support/fixtures";
@@ -81,4 +81,15 @@ test("without manage:asset-types the assets pages are not allowed", async ({ pag
   await expect(page.getByTestId("menu-item-assets")).toHaveCount(0);
   await page.goto("/assets");
   await expect(page).toHaveURL(/\/error\/not-allowed$/);
+});
+
+test("the viewer (manage:groups only) gets no assets menu item and no assets pages", async ({ page, signInAs }) => {
+  // spec section 2: the assets pages need manage:asset-types (core ROUTE_RIGHTS), whatever else is held.
+  await signInAs("viewer@example.com");
+  await expect(page).toHaveURL(/\/groups$/);
+  await expect(page.getByTestId("menu-item-groups")).toBeVisible();
+  await expect(page.getByTestId("menu-item-assets")).toHaveCount(0);
+  await page.goto("/assets");
+  await expect(page).toHaveURL(/\/error\/not-allowed$/);
+  await expect(page.getByTestId("asset-type-panel")).toHaveCount(0);
 });
