@@ -17,6 +17,15 @@ const firstIssue = (issues: ReadonlyArray<{ message: string; propertyName?: stri
   return `${i.propertyName ? `${i.propertyName}: ` : ""}${i.message}${more}`;
 };
 
+/** Two-factor refusals happen only while logging in, so they get words instead of a "run portal login" hint. */
+const SIGN_IN_REASONS: ReadonlyMap<string, string> = new Map([
+  ["TWO_FACTOR_REQUIRED", "this account needs a one-time code (TWO_FACTOR_REQUIRED): pass --otp CODE"],
+  ["TWO_FACTOR_INVALID", "the one-time code is wrong or has expired (TWO_FACTOR_INVALID)"],
+]);
+
+const notSignedIn = (reason: string | undefined): string =>
+  `Not signed in: ${SIGN_IN_REASONS.get(reason ?? "") ?? `${reason ?? "the token is missing, expired or revoked"} (run portal login)`}`;
+
 const TABLE: { readonly [T in Tag]: { readonly code: (e: ErrorOf<T>) => ExitCode; readonly message: (e: ErrorOf<T>) => string } } = {
   UsageError: { code: () => EXIT.usage, message: (e) => e.message },
   NotLoggedIn: { code: () => EXIT.authentication, message: (e) => e.message },
@@ -40,7 +49,7 @@ const TABLE: { readonly [T in Tag]: { readonly code: (e: ErrorOf<T>) => ExitCode
   NoAgentReference: { code: () => EXIT.rejected, message: (e) => e.message },
   Unauthenticated: {
     code: () => EXIT.authentication,
-    message: (e) => `Not signed in: ${e.reason ?? "the token is missing, expired or revoked"} (run portal login)`,
+    message: (e) => notSignedIn(e.reason),
   },
   Forbidden: { code: () => EXIT.authentication, message: () => "Not allowed: your account lacks the right for this in the selected company" },
   RateLimited: { code: () => EXIT.authentication, message: (e) => e.message },

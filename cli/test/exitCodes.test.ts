@@ -17,6 +17,8 @@ describe("exit code table", () => {
     [new InputRejected({ message: "bad file" }), 1, "bad file"],
     [new UsageError({ message: "--format must be json or csv" }), 2, "--format"],
     [new Unauthenticated({ reason: "Invalid email or password" }), 3, "Invalid email or password"],
+    [new Unauthenticated({ reason: "TWO_FACTOR_INVALID" }), 3, "Not signed in: the one-time code is wrong or has expired (TWO_FACTOR_INVALID)"],
+    [new Unauthenticated({ reason: "TWO_FACTOR_REQUIRED" }), 3, "needs a one-time code (TWO_FACTOR_REQUIRED): pass --otp CODE"],
     [new NotLoggedIn({ message: "Not logged in" }), 3, "Not logged in"],
     [new Forbidden({}), 3, "Not allowed"],
     [new RateLimited({ message: "Too many sign-in attempts; try again in 15 minutes" }), 3, "15 minutes"],

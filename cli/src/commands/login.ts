@@ -68,7 +68,13 @@ export async function login(io: Io, options: LoginOptions): Promise<void> {
       token = await mint(options.otp ?? "");
     } catch (e) {
       if (!needsCode(e) || options.otp !== undefined) throw e;
-      const otp = (await prompter.ask("One-time code: ")).trim();
+      const otp = (await prompter.ask("One-time code: ").catch((cause: unknown) => {
+        // A script that piped only the password: say what is missing and both ways to give it.
+        if (interactive || !(cause instanceof UsageError)) throw cause;
+        throw new UsageError({
+          message: `${email} signs in with two-factor authentication: give the one-time code with --otp CODE or on the line after the password`,
+        });
+      })).trim();
       token = await mint(otp);
     }
     const companies = await run(apiFor(url, token.secretId, null).me.myCompanies());
