@@ -1,6 +1,6 @@
 import { Classes, Drawer, Tag } from "@blueprintjs/core";
 import type { AuditLogEntry } from "@portal/core/domain/AuditLog";
-import { ACTION_INTENT, actorLabel, formatAuditTime, formatState } from "./auditEntryView";
+import { ACTION_INTENT, actorLabel, changedFields, formatAuditTime, formatState } from "./auditEntryView";
 
 export interface AuditEntryDrawerProps {
   /** The entry to show; the drawer is closed when undefined. */
@@ -10,6 +10,7 @@ export interface AuditEntryDrawerProps {
 
 /** The side panel of one audit-trail entry: who, what, when and from where, then before and after. */
 export function AuditEntryDrawer({ entry, onClose }: AuditEntryDrawerProps) {
+  const changed = entry ? changedFields(entry.before, entry.after) : [];
   return (
     <Drawer isOpen={entry !== undefined} onClose={onClose} size="560px" icon="history"
       title={entry ? `${entry.action} ${entry.topic}` : ""}>
@@ -22,6 +23,9 @@ export function AuditEntryDrawer({ entry, onClose }: AuditEntryDrawerProps) {
             <dt>Topic</dt><dd>{entry.topic}</dd>
             <dt>Target</dt><dd><code>{entry.target}</code></dd>
             <dt>Client address</dt><dd>{entry.clientAddress ?? "—"}</dd>
+            {changed.length > 0 && (
+              <><dt>Changed</dt><dd data-testid="audit-changed">{changed.map((k) => <Tag key={k} minimal className="audit-changed-field">{k}</Tag>)}</dd></>
+            )}
           </dl>
           <StateBlock label="Before" testId="audit-before" value={entry.before} />
           <StateBlock label="After" testId="audit-after" value={entry.after} />

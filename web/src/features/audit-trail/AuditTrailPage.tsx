@@ -49,10 +49,13 @@ const AuditTrailBody = observer(function AuditTrailBody({ store }: { readonly st
   // While a new filter loads, the previous list stays in view instead of flashing a spinner.
   if (store.state !== "ready" && store.entries.length === 0) return <Spinner size={32} />;
   if (store.entries.length === 0) {
-    return store.isFiltered
-      ? <NonIdealState icon="search" title="No entry matches the filter" data-testid="audit-empty" />
-      : <NonIdealState icon="history" title="No audit entries yet" data-testid="audit-empty"
-        description="Every change made in this company will be listed here." />;
+    return (
+      <div data-testid="audit-empty">
+        {store.isFiltered
+          ? <NonIdealState icon="search" title="No entry matches the filter" />
+          : <NonIdealState icon="history" title="No audit entries yet" description="Every change made in this company will be listed here." />}
+      </div>
+    );
   }
   return (
     <>
