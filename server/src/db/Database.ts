@@ -26,6 +26,8 @@ export interface Database {
   readonly db: Db;
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Sends a NOTIFY on a channel outside any transaction. */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,12 +53,18 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
     },
+    async notify(channel, payload) {
+      await client.query("select pg_notify($1, $2)", [channel, payload]);
+    },
     close: () => client.close(),
   };
 }
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (restart, failover, pg_terminate_backend) is dropped by
+  // the pool and replaced on next use; without a listener its error would end the process.
+  pool.on("error", () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const lock = await pool.connect();
   try {
@@ -82,6 +90,9 @@ async function openPostgres(url: string): Promise<Database> {
         listeners.splice(listeners.indexOf(client), 1);
         await client.end().catch(() => undefined);
       };
+    },
+    async notify(channel, payload) {
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
     },
     async close() {
       await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => undefined)));
