@@ -13,6 +13,7 @@ import type { Database } from "./db/Database";
 import { EventHub } from "./events/EventHub";
 import { systemClock, type Clock } from "./http/Clock";
 import { errorResponse } from "./http/errorResponse";
+import { ReadCache } from "./http/ReadCache";
 import { registerRoutes, type HandlerTable } from "./http/registerRoutes";
 import type { AppDeps } from "./http/RequestContext";
 import { accessTokenRoutes } from "./routes/accessTokenRoutes";
@@ -45,6 +46,13 @@ export const HANDLERS: HandlerTable = {
   ...groupTypeRoutes, ...assetTypeRoutes, ...groupRoutes, ...translationRoutes, ...auditLogRoutes,
 };
 
+/**
+ * Lists whose answer depends only on stored data, the caller and the URL: served from the
+ * ReadCache between writes. Lists whose answer depends on the time (audit trail paging by
+ * date, access requests) are not here.
+ */
+export const CACHED_ANSWERS: ReadonlySet<string> = new Set(["GroupTypeList.GET", "AssetTypeList.GET", "GroupList.GET", "TranslationList.GET"]);
+
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "web", "dist");
 
 /** Builds the app (ready, not listening). Events are delivered once it is ready. */
@@ -65,10 +73,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser("text/plain");
   const events = new EventHub(options.database);
   await events.start();
-  const deps: AppDeps = { database: options.database, clock: options.clock ?? systemClock, events };
+  const clock = options.clock ?? systemClock;
+  const cache = new ReadCache(options.database, clock);
+  await cache.start();
+  const deps: AppDeps = { database: options.database, clock, events, cache };
   app.decorate("portal", deps);
   app.addHook("preClose", async () => { events.endStreams(); });
-  app.addHook("onClose", async () => { await events.stop(); });
+  app.addHook("onClose", async () => { await events.stop(); await cache.stop(); });
 
   // Every failure answers the error envelope; only real faults are 5xx (and logged).
   app.setErrorHandler(async (error, request, reply) => {
@@ -77,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(r.status).headers(r.headers).send(errorEnvelope(r.issues));
   });
 
-  registerRoutes(app, deps, HANDLERS);
+  registerRoutes(app, deps, HANDLERS, CACHED_ANSWERS);
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
   const serveWeb = webDist !== null && existsSync(join(webDist, "index.html"));

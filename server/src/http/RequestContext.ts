@@ -13,6 +13,7 @@ import type { Database, Db } from "../db/Database";
 import type { companies } from "../db/schema";
 import type { EventHub } from "../events/EventHub";
 import type { Clock } from "./Clock";
+import type { ReadCache } from "./ReadCache";
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -21,6 +22,8 @@ export interface AppDeps {
   readonly database: Database;
   readonly clock: Clock;
   readonly events: EventHub;
+  /** Token, membership and answer cache of this process (see ReadCache for why it is safe). */
+  readonly cache: ReadCache;
 }
 
 export interface RequestContext {

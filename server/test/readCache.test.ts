@@ -1,0 +1,171 @@
+/**
+ * The ReadCache: a model-based property for its generation rule, and the app-level guarantees
+ * (read your own write, logout, another process' write through NOTIFY, the TTL for changes
+ * made outside the API) on both backends.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Database } from "../src/db/Database";
+import { openDatabase } from "../src/db/Database";
+import { buildApp } from "../src/buildApp";
+import { groupTypes } from "../src/db/schema";
+import { SteppedClock } from "../src/http/Clock";
+import { CACHE_TTL_MS, ReadCache } from "../src/http/ReadCache";
+import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+
+const noDatabase = { kind: "pglite" } as unknown as Database;
+
+describe("ReadCache", () => {
+  // A reader takes the generation, reads the store, then sets; a writer changes the store and
+  // then calls written(). Whatever the interleaving, get never answers a value older than the
+  // store as of the last finished write.
+  it("property: get never answers a value read before the last finished write", () => {
+    type Step = { kind: "begin" } | { kind: "finishRead"; reader: number } | { kind: "write" } | { kind: "get" } | { kind: "tick"; ms: number };
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      fc.constant({ kind: "begin" as const }),
+      fc.nat(5).map((reader) => ({ kind: "finishRead" as const, reader })),
+      fc.constant({ kind: "write" as const }),
+      fc.constant({ kind: "get" as const }),
+      fc.integer({ min: 0, max: 600 }).map((ms) => ({ kind: "tick" as const, ms })),
+    );
+    fc.assert(fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
+      const clock = new SteppedClock();
+      const cache = new ReadCache(noDatabase, clock);
+      let store = 0;
+      let lastWritten = 0;
+      const readers: Array<{ generation: number; value: number | undefined }> = [];
+      for (const s of steps) {
+        if (s.kind === "begin") readers.push({ generation: cache.begin(), value: undefined });
+        else if (s.kind === "finishRead") {
+          const r = readers[s.reader];
+          // A reader reads the store at some point after begin, then sets.
+          if (r && r.value === undefined) { r.value = store; cache.tokens.set("k", r.generation, r.value); }
+        } else if (s.kind === "write") { store++; lastWritten = store; cache.written(); }
+        else if (s.kind === "tick") clock.advance(s.ms);
+        else {
+          const hit = cache.tokens.get("k");
+          if (hit !== undefined) expect(Number(hit)).toBeGreaterThanOrEqual(lastWritten);
+        }
+      }
+    }));
+  });
+
+  it("shares one load among concurrent misses, but not with a request that comes after a write", async () => {
+    const cache = new ReadCache(noDatabase, new SteppedClock());
+    let calls = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const load = async () => { const n = ++calls; await gate; return `v${n}`; };
+    const first = cache.tokens.getOrLoad("k", load);
+    const second = cache.tokens.getOrLoad("k", load);
+    cache.written();
+    const afterWrite = cache.tokens.getOrLoad("k", load);
+    release();
+    expect(await Promise.all([first, second, afterWrite])).toEqual(["v1", "v1", "v2"]);
+    expect(calls).toBe(2);
+    // The first load ran before the write, so only the second one may be kept.
+    expect(cache.tokens.get("k")).toBe("v2");
+  });
+
+  it("keeps nothing the predicate refuses, and a failed load is not kept", async () => {
+    const cache = new ReadCache(noDatabase, new SteppedClock());
+    expect(await cache.tokens.getOrLoad("n", async () => null, (v) => v !== null)).toBeNull();
+    expect(cache.tokens.get("n")).toBeUndefined();
+    await expect(cache.tokens.getOrLoad("e", async () => { throw new Error("down"); })).rejects.toThrow("down");
+    expect(await cache.tokens.getOrLoad("e", async () => "up")).toBe("up");
+  });
+
+  it("forgets an entry after the TTL and keeps at most its bound of entries", () => {
+    const clock = new SteppedClock();
+    const cache = new ReadCache(noDatabase, clock);
+    cache.tokens.set("a", cache.begin(), "1");
+    clock.advance(CACHE_TTL_MS - 1);
+    expect(cache.tokens.get("a")).toBe("1");
+    clock.advance(1);
+    expect(cache.tokens.get("a")).toBeUndefined();
+    for (let i = 0; i < 6_000; i++) cache.tokens.set(`k${i}`, cache.begin(), "x");
+    expect(cache.tokens.size).toBe(5_000);
+    expect(cache.tokens.get("k0")).toBeUndefined();
+    expect(cache.tokens.get("k5999")).toBe("x");
+  });
+});
+
+describe.each(await availableBackends())("cached reads on %s", (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let h: Record<string, string>;
+  const clock = new SteppedClock(Date.now());
+  const list = async (app = t.app, headers = h) =>
+    (await app.inject({ method: "GET", url: "/api/group-types?fields=name", headers })).json() as { status: string; data: { name: string }[] };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { clock });
+    admin = await signInAs(t.app, "admin@example.com");
+    h = apiHeaders(admin, t.demo.companies["demo"]);
+  });
+  afterAll(async () => { await t?.close(); });
+
+  it("answers a write at once, in the writer's next read", async () => {
+    await list();
+    const res = await t.app.inject({ method: "POST", url: "/api/group-types", headers: h, payload: { name: "Cached once", color: "#112233" } });
+    expect(res.statusCode).toBe(201);
+    expect((await list()).data.map((g) => g.name)).toContain("Cached once");
+  });
+
+  const signIn = async (email: string, expiresIn = 3600) => {
+    const res = await t.app.inject({
+      method: "POST", url: "/api/access-tokens",
+      headers: { "api-version": "2", authorization: `Basic ${Buffer.from(`${email}::portal-demo`).toString("base64")}` },
+      payload: { expiresIn },
+    });
+    return res.json().data as { publicId: string; secretId: string };
+  };
+
+  it("refuses a token in the very next request after logout", async () => {
+    const token = await signIn("engineer@example.com");
+    const mine = apiHeaders(token.secretId);
+    expect((await t.app.inject({ method: "GET", url: "/api/my-user", headers: mine })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/my-user", headers: mine })).statusCode).toBe(200);
+    const out = await t.app.inject({ method: "DELETE", url: `/api/access-tokens/${token.publicId}`, headers: mine });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await t.app.inject({ method: "GET", url: "/api/my-user", headers: mine })).statusCode).toBe(401);
+  });
+
+  it("refuses a cached token once it expires", async () => {
+    const mine = apiHeaders((await signIn("approver@example.com", 60)).secretId);
+    expect((await t.app.inject({ method: "GET", url: "/api/my-user", headers: mine })).statusCode).toBe(200);
+    clock.advance(60_000);
+    expect((await t.app.inject({ method: "GET", url: "/api/my-user", headers: mine })).statusCode).toBe(401);
+  });
+
+  it("serves a change made outside the API once the TTL has passed", async () => {
+    const before = await list();
+    await t.database.db.update(groupTypes).set({ name: "Renamed behind the API" }).where(eq(groupTypes.name, "Cached once"));
+    expect((await list()).data).toEqual(before.data);
+    clock.advance(CACHE_TTL_MS);
+    expect((await list()).data.map((g) => g.name)).toContain("Renamed behind the API");
+  });
+
+  it.runIf(kind === "postgres")("drops its entries when another process on the database writes (NOTIFY), without waiting for the TTL", async () => {
+    const second: Database = await openDatabase({ kind: "postgres", url: t.url! });
+    const app2 = await buildApp({ database: second, webDist: null, clock });
+    try {
+      await list();
+      const res = await app2.inject({ method: "POST", url: "/api/group-types", headers: h, payload: { name: "From the second process", color: "#445566" } });
+      expect(res.statusCode).toBe(201);
+      // The clock stands still, so only the notification can make the first process read again.
+      const deadline = Date.now() + 5_000;
+      let names: string[] = [];
+      while (Date.now() < deadline) {
+        names = (await list()).data.map((g) => g.name);
+        if (names.includes("From the second process")) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(names).toContain("From the second process");
+    } finally {
+      await app2.close();
+      await second.close();
+    }
+  });
+});
