@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../src/db/Database";
 import { openDatabase } from "../src/db/Database";
 import { buildApp } from "../src/buildApp";
@@ -163,6 +163,35 @@ describe.each(await availableBackends())("cached reads on %s", (kind) => {
         await new Promise((r) => setTimeout(r, 20));
       }
       expect(names).toContain("From the second process");
+    } finally {
+      await app2.close();
+      await second.close();
+    }
+  });
+
+  it.runIf(kind === "postgres")("drops its entries when its listening connection comes back, and hears NOTIFY again", async () => {
+    await list();
+    // A change the process cannot hear about, then the loss of its LISTEN connection.
+    await t.database.db.update(groupTypes).set({ name: "Renamed while unheard" }).where(eq(groupTypes.name, "From the second process"));
+    expect((await list()).data.map((g) => g.name)).not.toContain("Renamed while unheard");
+    const dbName = new URL(t.url!).pathname.slice(1);
+    await t.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${dbName} and query like 'LISTEN%'`);
+    const seen = async (name: string) => {
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        if ((await list()).data.some((g) => g.name === name)) return true;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return false;
+    };
+    expect(await seen("Renamed while unheard")).toBe(true);
+    // Listening again: another process' write is heard with the clock standing still.
+    const second: Database = await openDatabase({ kind: "postgres", url: t.url! });
+    const app2 = await buildApp({ database: second, webDist: null, clock });
+    try {
+      const res = await app2.inject({ method: "POST", url: "/api/group-types", headers: h, payload: { name: "After the reconnection", color: "#778899" } });
+      expect(res.statusCode).toBe(201);
+      expect(await seen("After the reconnection")).toBe(true);
     } finally {
       await app2.close();
       await second.close();

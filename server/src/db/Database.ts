@@ -13,6 +13,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { pgListen, type PgListener } from "./pgListener";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,8 +25,11 @@ export type DatabaseOptions =
 export interface Database {
   readonly kind: DatabaseOptions["kind"];
   readonly db: Db;
-  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. `onResume` is called
+   * after the listening connection was lost and is back: notifications in between are lost.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
   /** Sends a NOTIFY on a channel outside any transaction. */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -75,27 +79,23 @@ async function openPostgres(url: string): Promise<Database> {
     lock.release();
   }
   // LISTEN needs one connection held open for the process' lifetime, outside the pool.
-  const listeners: pg.Client[] = [];
+  const listeners: PgListener[] = [];
   return {
     kind: "postgres",
     db,
-    async listen(channel, onPayload) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on("notification", (n) => { if (n.channel === channel) onPayload(n.payload ?? ""); });
-      client.on("error", () => undefined);
-      await client.query(`LISTEN "${channel.replace(/"/g, "")}"`);
-      listeners.push(client);
+    async listen(channel, onPayload, onResume) {
+      const listener = await pgListen(url, channel, onPayload, onResume);
+      listeners.push(listener);
       return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end().catch(() => undefined);
+        listeners.splice(listeners.indexOf(listener), 1);
+        await listener.stop();
       };
     },
     async notify(channel, payload) {
       await pool.query("select pg_notify($1, $2)", [channel, payload]);
     },
     async close() {
-      await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => undefined)));
+      await Promise.all(listeners.splice(0).map((l) => l.stop()));
       await pool.end();
     },
   };

@@ -39,6 +39,9 @@ export class EventHub {
     this.unlisten = await this.database.listen(EVENTS_CHANNEL, (payload) => {
       const userId = Number(payload);
       for (const s of this.subscribers) if (s.userId === userId) this.pump(s);
+    }, () => {
+      // Notifications sent while the connection was down are lost; the table is not.
+      for (const s of this.subscribers) this.pump(s);
     });
   }
 

@@ -108,7 +108,8 @@ export class ReadCache {
   /** Listens for other processes' writes; PGlite is one process, so it has no one to hear. */
   async start(): Promise<void> {
     if (this.database.kind !== "postgres") return;
-    this.unlisten = await this.database.listen(CACHE_CHANNEL, () => { this.generation++; });
+    // Back from a lost connection, any write may have gone unheard: drop everything.
+    this.unlisten = await this.database.listen(CACHE_CHANNEL, () => { this.generation++; }, () => { this.generation++; });
   }
 
   async stop(): Promise<void> {
