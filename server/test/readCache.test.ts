@@ -11,7 +11,7 @@ import { openDatabase } from "../src/db/Database";
 import { buildApp } from "../src/buildApp";
 import { groupTypes } from "../src/db/schema";
 import { SteppedClock } from "../src/http/Clock";
-import { CACHE_TTL_MS, ReadCache } from "../src/http/ReadCache";
+import { CACHE_MAX_ANSWER_CHARS, CACHE_TTL_MS, ReadCache } from "../src/http/ReadCache";
 import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 const noDatabase = { kind: "pglite" } as unknown as Database;
@@ -74,6 +74,19 @@ describe("ReadCache", () => {
     expect(cache.tokens.get("n")).toBeUndefined();
     await expect(cache.tokens.getOrLoad("e", async () => { throw new Error("down"); })).rejects.toThrow("down");
     expect(await cache.tokens.getOrLoad("e", async () => "up")).toBe("up");
+  });
+
+  it("holds at most its budget of answer text, newest first, and lets go of everything on a write", () => {
+    const cache = new ReadCache(noDatabase, new SteppedClock());
+    const body = "x".repeat(200_000);
+    for (let i = 0; i < 200; i++) cache.answers.set(`/api/translations?page-size=${i}`, cache.begin(), { status: 200, body });
+    expect(cache.answers.heldWeight).toBeLessThanOrEqual(CACHE_MAX_ANSWER_CHARS);
+    expect(cache.answers.size).toBe(Math.floor(CACHE_MAX_ANSWER_CHARS / body.length));
+    expect(cache.answers.get("/api/translations?page-size=199")).toBeDefined();
+    expect(cache.answers.get("/api/translations?page-size=0")).toBeUndefined();
+    cache.written();
+    expect(cache.answers.size).toBe(0);
+    expect(cache.answers.heldWeight).toBe(0);
   });
 
   it("forgets an entry after the TTL and keeps at most its bound of entries", () => {

@@ -21,6 +21,11 @@ export const CACHE_TTL_MS = 1_000;
 export const CACHE_MAX_ENTRIES = 5_000;
 /** Answers larger than this are not kept (a page of 4,000 translations is not worth the memory). */
 export const CACHE_MAX_ANSWER_BYTES = 256 * 1024;
+/**
+ * Characters of answers kept at once, whatever the number of distinct URLs asked for: a caller
+ * cycling through query strings cannot make the process hold more than this (~32 MB of text).
+ */
+export const CACHE_MAX_ANSWER_CHARS = 16 * 1024 * 1024;
 
 /** A route's answer as sent: status and the bytes of its envelope. */
 export interface CachedAnswer {
@@ -37,16 +42,25 @@ interface Entry<V> {
 /** One map of the cache: get answers only entries of the current generation within the TTL. */
 export class CacheMap<V> {
   private readonly entries = new Map<string, Entry<V>>();
+  private weight = 0;
   /** Loads under way, so that a burst of misses for one key (e.g. at expiry) costs one query. */
   private readonly loading = new Map<string, { readonly generation: number; readonly promise: Promise<V> }>();
 
-  constructor(private readonly cache: ReadCache) {}
+  /**
+   * `weigh` and `maxWeight` bound what the map holds besides its entry count (the oldest entries
+   * go first).
+   */
+  constructor(
+    private readonly cache: ReadCache,
+    private readonly weigh: (value: V) => number = () => 0,
+    private readonly maxWeight = Infinity,
+  ) {}
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.generation !== this.cache.generation || this.cache.now() - entry.at >= CACHE_TTL_MS) {
-      this.entries.delete(key);
+      this.delete(key);
       return undefined;
     }
     return entry.value;
@@ -55,9 +69,23 @@ export class CacheMap<V> {
   /** Keeps `value` only if no write finished since `generation` was read (see ReadCache.begin). */
   set(key: string, generation: number, value: V): void {
     if (generation !== this.cache.generation) return;
-    this.entries.delete(key);
+    this.delete(key);
     this.entries.set(key, { generation, at: this.cache.now(), value });
-    if (this.entries.size > CACHE_MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.weight += this.weigh(value);
+    while (this.entries.size > CACHE_MAX_ENTRIES || this.weight > this.maxWeight) this.delete(this.entries.keys().next().value!);
+  }
+
+  /** Drops every entry (their generation is gone; no need to keep the memory until touched). */
+  clear(): void {
+    this.entries.clear();
+    this.weight = 0;
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.weight -= this.weigh(entry.value);
   }
 
   /**
@@ -84,6 +112,11 @@ export class CacheMap<V> {
   get size(): number {
     return this.entries.size;
   }
+
+  /** The total weight of the entries held (see the constructor). */
+  get heldWeight(): number {
+    return this.weight;
+  }
 }
 
 export class ReadCache {
@@ -91,7 +124,7 @@ export class ReadCache {
   generation = 0;
   readonly tokens = new CacheMap<unknown>(this);
   readonly memberships = new CacheMap<unknown>(this);
-  readonly answers = new CacheMap<CachedAnswer>(this);
+  readonly answers = new CacheMap<CachedAnswer>(this, (a) => a.body.length, CACHE_MAX_ANSWER_CHARS);
   private unlisten: (() => Promise<void>) | undefined;
 
   constructor(private readonly database: Database, private readonly clock: Clock) {}
@@ -109,7 +142,15 @@ export class ReadCache {
   async start(): Promise<void> {
     if (this.database.kind !== "postgres") return;
     // Back from a lost connection, any write may have gone unheard: drop everything.
-    this.unlisten = await this.database.listen(CACHE_CHANNEL, () => { this.generation++; }, () => { this.generation++; });
+    this.unlisten = await this.database.listen(CACHE_CHANNEL, () => this.bump(), () => this.bump());
+  }
+
+  /** A new generation: every entry read before is void, so the maps let go of them now. */
+  private bump(): void {
+    this.generation++;
+    this.tokens.clear();
+    this.memberships.clear();
+    this.answers.clear();
   }
 
   async stop(): Promise<void> {
@@ -121,7 +162,7 @@ export class ReadCache {
    * once, and tells the other processes. The notification is best effort; the TTL bounds it.
    */
   written(): void {
-    this.generation++;
+    this.bump();
     if (this.database.kind !== "postgres") return;
     this.database.notify(CACHE_CHANNEL, "").catch(() => undefined);
   }
