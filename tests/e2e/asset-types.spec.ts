@@ -3,6 +3,7 @@
  * The engineer holds manage:asset-types; the translator and the viewer do not and are not let in.
  */
 import type { Page } from "@playwright/test";
+import { chooseInItemMenu } from "./support/typePanel";
 import { DEMO_USERS, expect, test } from "./support/fixtures";
 
 test.describe.configure({ mode: "serial" });
@@ -13,14 +14,7 @@ const RENAMED = `${NEW_NAME} DN50`;
 const items = (page: Page) => page.getByTestId("asset-type-item");
 const names = (page: Page) => items(page).locator(".type-panel-link").allInnerTexts();
 
-async function openMenu(page: Page, name: string) {
-  // A click that lands while the panel is still settling after load can miss the popover: retry until the menu shows.
-  await expect(async () => {
-    if (await page.getByRole("menu").filter({ has: page.getByRole("menuitem", { name: "Delete" }) }).isVisible()) return;
-    await items(page).filter({ hasText: name }).getByTestId("asset-type-menu").click();
-    await expect(page.getByRole("menuitem", { name: "Delete" })).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
-}
+const choose = (page: Page, name: string, label: string) => chooseInItemMenu(page, items(page).filter({ hasText: name }), "asset-type-menu", label);
 
 test("the engineer adds, renames and opens an asset type", async ({ page, signInAs, shot }) => {
   await signInAs(DEMO_USERS.engineer);
@@ -37,8 +31,7 @@ test("the engineer adds, renames and opens an asset type", async ({ page, signIn
   await page.getByTestId("asset-type-save").click();
   await expect(items(page).last()).toContainText(NEW_NAME);
 
-  await openMenu(page, NEW_NAME);
-  await page.getByRole("menuitem", { name: "Rename" }).click();
+  await choose(page, NEW_NAME, "Rename");
   await dialog.getByLabel("Name").fill(RENAMED);
   await page.getByTestId("asset-type-save").click();
   await expect(items(page).last()).toContainText(RENAMED);
@@ -64,13 +57,11 @@ test("the engineer reorders asset types by dragging", async ({ page, signInAs })
 test("delete is refused for a type in use and allowed for an unused one", async ({ page, signInAs, shot }) => {
   await signInAs(DEMO_USERS.engineer);
   await page.goto("/assets");
-  await openMenu(page, "Pump");
-  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await choose(page, "Pump", "Delete");
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.locator(".bp6-toast")).toContainText("CANNOT_DELETE_ASSET_TYPE");
   await shot("asset-type-delete-refused");
-  await openMenu(page, RENAMED);
-  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await choose(page, RENAMED, "Delete");
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(items(page).filter({ hasText: RENAMED })).toHaveCount(0);
   await expect(items(page).filter({ hasText: "Pump" })).toHaveCount(1);

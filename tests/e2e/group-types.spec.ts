@@ -4,6 +4,7 @@
  * of users whose rights show fewer controls. Runs in order: later tests use the type added first.
  */
 import type { Page } from "@playwright/test";
+import { chooseInItemMenu } from "./support/typePanel";
 import { DEMO_USERS, expect, signIn, test } from "./support/fixtures";
 
 /** Demo user whose only right is manage:groups (fixtures/src/demo/demoData.ts). */
@@ -27,14 +28,7 @@ async function adminOnGroups(page: Page): Promise<void> {
 const items = (page: Page) => page.getByTestId("group-type-item");
 const names = (page: Page) => items(page).locator(".type-panel-link").allInnerTexts();
 
-async function openMenu(page: Page, name: string) {
-  // A click that lands while the panel is still settling after load can miss the popover: retry until the menu shows.
-  await expect(async () => {
-    if (await page.getByRole("menu").filter({ has: page.getByRole("menuitem", { name: "Delete" }) }).isVisible()) return;
-    await items(page).filter({ hasText: name }).getByTestId("group-type-menu").click();
-    await expect(page.getByRole("menuitem", { name: "Delete" })).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
-}
+const choose = (page: Page, name: string, label: string) => chooseInItemMenu(page, items(page).filter({ hasText: name }), "group-type-menu", label);
 
 test("admin adds a group type with a colour; the dialog checks the name first", async ({ page, shot }) => {
   await adminOnGroups(page);
@@ -72,8 +66,7 @@ test("admin adds a group type with a colour; the dialog checks the name first", 
 
 test("admin renames and recolours it", async ({ page }) => {
   await adminOnGroups(page);
-  await openMenu(page, NEW_NAME);
-  await page.getByRole("menuitem", { name: "Edit" }).click();
+  await choose(page, NEW_NAME, "Edit");
   const dialog = page.getByTestId("group-type-dialog");
   await expect(dialog.getByLabel("Name")).toHaveValue(NEW_NAME);
   await expect(page.getByTestId("group-type-save")).toBeDisabled();
@@ -98,22 +91,19 @@ test("admin reorders by dragging; the order is saved", async ({ page }) => {
   await page.reload();
   await expect.poll(() => names(page)).toEqual([lastName, ...before.slice(0, -1)]);
   // The keyboard way: Move down in the item's menu puts it back one place.
-  await openMenu(page, lastName);
-  await page.getByRole("menuitem", { name: "Move down" }).click();
+  await choose(page, lastName, "Move down");
   await expect.poll(() => names(page)).toEqual([before[0], lastName, ...before.slice(1, -1)]);
 });
 
 test("delete is refused for a type in use and allowed for an unused one", async ({ page, shot }) => {
   await adminOnGroups(page);
-  await openMenu(page, "Department");
-  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await choose(page, "Department", "Delete");
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.locator(".bp6-toast")).toContainText("CANNOT_DELETE_GROUP_TYPE");
   await shot("group-type-delete-refused");
   await expect(items(page).filter({ hasText: "Department" })).toHaveCount(1);
 
-  await openMenu(page, RENAMED);
-  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await choose(page, RENAMED, "Delete");
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(items(page).filter({ hasText: RENAMED })).toHaveCount(0);
   await page.reload();
