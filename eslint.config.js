@@ -17,6 +17,10 @@ export default tseslint.config(
         patterns: [{
           regex: "^(?!effect(/|$)|temporal-polyfill(/|$)|\\.{1,2}/).*",
           message: "core imports only effect, temporal-polyfill and its own files.",
+        }, {
+          // core/src is at most two folders deep: three steps up leave core.
+          regex: "^(\\.\\./){3,}",
+          message: "core imports nothing outside core/src.",
         }],
       }],
     },
@@ -38,12 +42,42 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": ["error", {
         patterns: [{
-          regex: "^@portal/(server|web|cli|tests)(/|$)",
-          message: "adapters import core only, never server, web or cli.",
-        }],
+          regex: "^@portal/(server|web|cli|tests|fixtures)(/|$)",
+          message: "adapters import core only, never server, web, cli or fixtures.",
+        }, { regex: "^(\\.\\./){3,}", message: "adapters import nothing outside adapters/ by path." }],
       }],
     },
   },
+  {
+    // Test code of adapters may use the fakes.
+    files: ["adapters/test/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{ regex: "^@portal/(server|web|cli|tests)(/|$)", message: "adapters' tests import core, adapters and fixtures only." }],
+      }],
+    },
+  },
+  {
+    files: ["fixtures/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{ regex: "^@portal/(server|web|cli|tests)(/|$)", message: "fixtures build on core (and adapters) only." }],
+      }],
+    },
+  },
+  ...[["server", "web|cli"], ["web", "server|cli"], ["cli", "server|web"]].map(([app, others]) => ({
+    // The apps meet only in core and adapters; fixtures (fakes, demo data) serve tests and the demo loader.
+    files: [`${app}/src/**/*.{ts,tsx}`],
+    ignores: app === "server" ? ["server/src/seed/loadDemo.ts", "server/src/main.ts"] : [],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [
+          { regex: `^@portal/(${others}|tests|fixtures)(/|$)`, message: `${app} imports core and adapters only (fixtures only in tests and the demo loader).` },
+          { regex: "^(\\.\\./){3,}", message: `${app} imports nothing outside ${app}/ by path.` },
+        ],
+      }],
+    },
+  })),
   {
     files: ["core/**/*.{ts,tsx}"],
     ignores: ["core/**/*.test.ts"],
