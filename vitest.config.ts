@@ -13,6 +13,8 @@ export default defineConfig({
       },
     })),
     reporters: ["default", "./scripts/count-reporter.ts"],
+    // Every answer of the server is checked against its endpoint's success schema (core's route table).
+    env: { PORTAL_CHECK_ANSWERS: "1" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -8,14 +8,14 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
-import { errorEnvelope } from "@portal/core/wire/envelope";
 import type { Database } from "./db/Database";
 import { EventHub } from "./events/EventHub";
 import { systemClock, type Clock } from "./http/Clock";
-import { errorResponse } from "./http/errorResponse";
+import { sendError } from "./http/errorResponse";
+import { HttpProblem } from "./http/HttpProblem";
 import { ReadCache } from "./http/ReadCache";
-import { registerRoutes, type HandlerTable } from "./http/registerRoutes";
-import type { AppDeps } from "./http/RequestContext";
+import { registerRoutes } from "./http/registerRoutes";
+import type { AppDeps, HandlerTable } from "./http/RequestContext";
 import { accessTokenRoutes } from "./routes/accessTokenRoutes";
 import { auditLogRoutes } from "./routes/auditLogRoutes";
 import { companyRoutes } from "./routes/companyRoutes";
@@ -39,6 +39,11 @@ export interface BuildAppOptions {
   readonly bodyLimit?: number;
   /** Trust X-Forwarded-For for the client address (behind a proxy). */
   readonly trustProxy?: boolean;
+  /**
+   * Check every answer against its endpoint's success schema; a mismatch is a fault. On when
+   * PORTAL_CHECK_ANSWERS=1 (the test suites set it), off in production for speed.
+   */
+  readonly checkAnswers?: boolean;
 }
 
 export const HANDLERS: HandlerTable = {
@@ -63,11 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     // Router-level 4xx (malformed URL, over-long path parameter) answer the error envelope too.
-    frameworkErrors: (error, _request, frameworkReply) => {
-      const r = errorResponse(error);
-      const reply = frameworkReply as unknown as FastifyReply;
-      void reply.code(r.status).headers(r.headers).send(errorEnvelope(r.issues));
-    },
+    frameworkErrors: (error, _request, frameworkReply) => { sendError(frameworkReply as unknown as FastifyReply, error); },
   });
   // The API speaks JSON only: any other body type is a 415, not a string for a handler to misread.
   app.removeContentTypeParser("text/plain");
@@ -76,16 +77,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   const cache = new ReadCache(options.database, clock);
   await cache.start();
-  const deps: AppDeps = { database: options.database, clock, events, cache };
+  const checkAnswers = options.checkAnswers ?? process.env["PORTAL_CHECK_ANSWERS"] === "1";
+  const deps: AppDeps = { database: options.database, clock, events, cache, checkAnswers };
   app.decorate("portal", deps);
   app.addHook("preClose", async () => { events.endStreams(); });
   app.addHook("onClose", async () => { await events.stop(); await cache.stop(); });
 
   // Every failure answers the error envelope; only real faults are 5xx (and logged).
   app.setErrorHandler(async (error, request, reply) => {
-    const r = errorResponse(error);
-    if (r.fault) request.log.error({ err: error }, "request failed");
-    return reply.code(r.status).headers(r.headers).send(errorEnvelope(r.issues));
+    if (sendError(reply, error)) request.log.error({ err: error }, "request failed");
+    return reply;
   });
 
   registerRoutes(app, deps, HANDLERS, CACHED_ANSWERS);
@@ -96,7 +97,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     if (path === "/api" || path.startsWith("/api/") || !serveWeb || (request.method !== "GET" && request.method !== "HEAD")) {
-      return reply.code(404).send(errorEnvelope([{ message: `No such endpoint: ${request.method} ${path}` }]));
+      sendError(reply, HttpProblem.of(404, `No such endpoint: ${request.method} ${path}`));
+      return reply;
     }
     // The single-page app routes every other path itself.
     return reply.type("text/html; charset=utf-8").sendFile("index.html");

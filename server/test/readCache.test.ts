@@ -17,50 +17,83 @@ import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } 
 const noDatabase = { kind: "pglite" } as unknown as Database;
 
 describe("ReadCache", () => {
-  // A reader takes the generation, reads the store, then sets; a writer changes the store and
-  // then calls written(). Whatever the interleaving, get never answers a value older than the
-  // store as of the last finished write.
-  it("property: get never answers a value read before the last finished write", () => {
-    type Step = { kind: "begin" } | { kind: "finishRead"; reader: number } | { kind: "write" } | { kind: "get" } | { kind: "tick"; ms: number };
+  // Two processes share one store of two companies. A reader stamps its company's scope, reads
+  // the store, then sets; a writer changes one company's value and then calls written() on its
+  // process, which the other process hears (NOTIFY) at some later step. Whatever the
+  // interleaving, a process never answers a value older than its company's last write that it
+  // has finished or heard of; and a write in the other company never drops an entry.
+  it("property: no stale read after a successful write, for any interleaving of two processes and two companies", () => {
+    type Step =
+      | { kind: "begin"; p: number; c: number } | { kind: "finishRead"; reader: number } | { kind: "write"; p: number; c: number }
+      | { kind: "deliver" } | { kind: "get"; p: number; c: number } | { kind: "tick"; ms: number };
+    const pc = { p: fc.nat(1), c: fc.nat(1) };
     const step: fc.Arbitrary<Step> = fc.oneof(
-      fc.constant({ kind: "begin" as const }),
-      fc.nat(5).map((reader) => ({ kind: "finishRead" as const, reader })),
-      fc.constant({ kind: "write" as const }),
-      fc.constant({ kind: "get" as const }),
+      fc.record(pc).map((x) => ({ kind: "begin" as const, ...x })),
+      fc.nat(7).map((reader) => ({ kind: "finishRead" as const, reader })),
+      fc.record(pc).map((x) => ({ kind: "write" as const, ...x })),
+      fc.constant({ kind: "deliver" as const }),
+      fc.record(pc).map((x) => ({ kind: "get" as const, ...x })),
       fc.integer({ min: 0, max: 600 }).map((ms) => ({ kind: "tick" as const, ms })),
     );
-    fc.assert(fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
+    fc.assert(fc.property(fc.array(step, { maxLength: 80 }), (steps) => {
       const clock = new SteppedClock();
-      const cache = new ReadCache(noDatabase, clock);
-      let store = 0;
-      let lastWritten = 0;
-      const readers: Array<{ generation: number; value: number | undefined }> = [];
+      const caches = [new ReadCache(noDatabase, clock), new ReadCache(noDatabase, clock)];
+      const store = [0, 0];
+      /** Per process and company: the value as of the last write the process finished or heard. */
+      const known = [[0, 0], [0, 0]];
+      const inFlight: Array<{ c: number; value: number }> = [];
+      const readers: Array<{ p: number; c: number; stamp: string; done: boolean }> = [];
+      const key = (c: number) => `company-${c}`;
       for (const s of steps) {
-        if (s.kind === "begin") readers.push({ generation: cache.begin(), value: undefined });
+        if (s.kind === "begin") readers.push({ p: s.p, c: s.c, stamp: caches[s.p]!.stamp({ company: s.c }), done: false });
         else if (s.kind === "finishRead") {
           const r = readers[s.reader];
-          // A reader reads the store at some point after begin, then sets.
-          if (r && r.value === undefined) { r.value = store; cache.tokens.set("k", r.generation, r.value); }
-        } else if (s.kind === "write") { store++; lastWritten = store; cache.written(); }
-        else if (s.kind === "tick") clock.advance(s.ms);
+          if (r && !r.done) { r.done = true; caches[r.p]!.answers.set(key(r.c), r.stamp, { status: 200, body: String(store[r.c]) }, { company: r.c }); }
+        } else if (s.kind === "write") {
+          store[s.c]!++;
+          caches[s.p]!.written({ company: s.c });
+          known[s.p]![s.c] = store[s.c]!;
+          inFlight.push({ c: s.c, value: store[s.c]! });
+        } else if (s.kind === "deliver") {
+          // The other process hears every write made so far (in both directions; a process
+          // ignores its own, as PostgreSQL delivers NOTIFY to the listener of the sender too).
+          for (const w of inFlight.splice(0)) for (const p of [0, 1]) {
+            if (known[p]![w.c]! < w.value) { caches[p]!.written({ company: w.c }); known[p]![w.c] = w.value; }
+          }
+        } else if (s.kind === "tick") clock.advance(s.ms);
         else {
-          const hit = cache.tokens.get("k");
-          if (hit !== undefined) expect(Number(hit)).toBeGreaterThanOrEqual(lastWritten);
+          const hit = caches[s.p]!.answers.get(key(s.c));
+          if (hit !== undefined) expect(Number(hit.body)).toBeGreaterThanOrEqual(known[s.p]![s.c]!);
         }
       }
     }));
   });
 
-  it("shares one load among concurrent misses, but not with a request that comes after a write", async () => {
+  it("a write in one company, or of another user, leaves the entries of the others alone", () => {
+    const cache = new ReadCache(noDatabase, new SteppedClock());
+    cache.answers.set("a", cache.stamp({ company: 1, user: 7 }), { status: 200, body: "a" }, { company: 1, user: 7 });
+    cache.answers.set("b", cache.stamp({ company: 2, user: 7 }), { status: 200, body: "b" }, { company: 2, user: 7 });
+    cache.tokens.set("t8", cache.stamp({ user: 8 }), "t8", { user: 8 });
+    cache.written({ company: 2, user: 9 });
+    expect(cache.answers.get("a")?.body).toBe("a");
+    expect(cache.answers.get("b")).toBeUndefined();
+    expect(cache.tokens.get("t8")).toBe("t8");
+    cache.written({ user: 8 });
+    expect(cache.tokens.get("t8")).toBeUndefined();
+    expect(cache.answers.get("a")?.body).toBe("a");
+  });
+
+  it("shares one load among concurrent misses, but not with a request that comes after a write of its scope", async () => {
     const cache = new ReadCache(noDatabase, new SteppedClock());
     let calls = 0;
     let release!: () => void;
     const gate = new Promise<void>((r) => { release = r; });
     const load = async () => { const n = ++calls; await gate; return `v${n}`; };
-    const first = cache.tokens.getOrLoad("k", load);
-    const second = cache.tokens.getOrLoad("k", load);
-    cache.written();
-    const afterWrite = cache.tokens.getOrLoad("k", load);
+    const scope = { company: 1 };
+    const first = cache.tokens.getOrLoad("k", scope, load);
+    const second = cache.tokens.getOrLoad("k", scope, load);
+    cache.written({ company: 1 });
+    const afterWrite = cache.tokens.getOrLoad("k", scope, load);
     release();
     expect(await Promise.all([first, second, afterWrite])).toEqual(["v1", "v1", "v2"]);
     expect(calls).toBe(2);
@@ -68,23 +101,36 @@ describe("ReadCache", () => {
     expect(cache.tokens.get("k")).toBe("v2");
   });
 
-  it("keeps nothing the predicate refuses, and a failed load is not kept", async () => {
+  it("keeps a value whose scope it learns from the value only when no write at all finished during the load", async () => {
     const cache = new ReadCache(noDatabase, new SteppedClock());
-    expect(await cache.tokens.getOrLoad("n", async () => null, (v) => v !== null)).toBeNull();
-    expect(cache.tokens.get("n")).toBeUndefined();
-    await expect(cache.tokens.getOrLoad("e", async () => { throw new Error("down"); })).rejects.toThrow("down");
-    expect(await cache.tokens.getOrLoad("e", async () => "up")).toBe("up");
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const raced = cache.tokens.getOrLoad("t", () => ({ user: 5 }), async () => { await gate; return "raced"; });
+    cache.written({ company: 3 });
+    release();
+    expect(await raced).toBe("raced");
+    expect(cache.tokens.get("t")).toBeUndefined();
+    expect(await cache.tokens.getOrLoad("t", () => ({ user: 5 }), async () => "calm")).toBe("calm");
+    expect(cache.tokens.get("t")).toBe("calm");
   });
 
-  it("holds at most its budget of answer text, newest first, and lets go of everything on a write", () => {
+  it("keeps nothing the predicate refuses, and a failed load is not kept", async () => {
+    const cache = new ReadCache(noDatabase, new SteppedClock());
+    expect(await cache.tokens.getOrLoad("n", {}, async () => null, (v) => v !== null)).toBeNull();
+    expect(cache.tokens.get("n")).toBeUndefined();
+    await expect(cache.tokens.getOrLoad("e", {}, async () => { throw new Error("down"); })).rejects.toThrow("down");
+    expect(await cache.tokens.getOrLoad("e", {}, async () => "up")).toBe("up");
+  });
+
+  it("holds at most its budget of answer text, newest first, and lets go of everything when it drops all", () => {
     const cache = new ReadCache(noDatabase, new SteppedClock());
     const body = "x".repeat(200_000);
-    for (let i = 0; i < 200; i++) cache.answers.set(`/api/translations?page-size=${i}`, cache.begin(), { status: 200, body });
+    for (let i = 0; i < 200; i++) cache.answers.set(`/api/translations?page-size=${i}`, cache.stamp(), { status: 200, body });
     expect(cache.answers.heldWeight).toBeLessThanOrEqual(CACHE_MAX_ANSWER_CHARS);
     expect(cache.answers.size).toBe(Math.floor(CACHE_MAX_ANSWER_CHARS / body.length));
     expect(cache.answers.get("/api/translations?page-size=199")).toBeDefined();
     expect(cache.answers.get("/api/translations?page-size=0")).toBeUndefined();
-    cache.written();
+    cache.dropAll();
     expect(cache.answers.size).toBe(0);
     expect(cache.answers.heldWeight).toBe(0);
   });
@@ -92,12 +138,12 @@ describe("ReadCache", () => {
   it("forgets an entry after the TTL and keeps at most its bound of entries", () => {
     const clock = new SteppedClock();
     const cache = new ReadCache(noDatabase, clock);
-    cache.tokens.set("a", cache.begin(), "1");
+    cache.tokens.set("a", cache.stamp(), "1");
     clock.advance(CACHE_TTL_MS - 1);
     expect(cache.tokens.get("a")).toBe("1");
     clock.advance(1);
     expect(cache.tokens.get("a")).toBeUndefined();
-    for (let i = 0; i < 6_000; i++) cache.tokens.set(`k${i}`, cache.begin(), "x");
+    for (let i = 0; i < 6_000; i++) cache.tokens.set(`k${i}`, cache.stamp(), "x");
     expect(cache.tokens.size).toBe(5_000);
     expect(cache.tokens.get("k0")).toBeUndefined();
     expect(cache.tokens.get("k5999")).toBe("x");

@@ -9,7 +9,9 @@ import { Effect, Schema } from "effect";
 import ky, { type KyInstance } from "ky";
 import { API_VERSION } from "@portal/core/constants";
 import { decodeSuccess, issuesOfErrorBody } from "@portal/core/wire/envelope";
-import { expandHref, type DiscoveryLink, type HttpMethod } from "@portal/core/wire/routes";
+import { expandHref, endpointOf, type DiscoveryLink, type EndpointAt, type EndpointKey, type HttpMethod } from "@portal/core/wire/routes";
+import type { SuccessOf } from "@portal/core/wire/endpoint";
+import { issuesFromSchemaError } from "@portal/core/wire/schemaIssues";
 import { ApiUnavailable, InvalidInput } from "@portal/core/errors";
 import { errorFromResponse, type PortalError, type ResponseContext } from "@portal/core/wire/errorStatus";
 
@@ -94,6 +96,31 @@ export class HttpClient {
       Effect.flatMap((url) => this.send(method, url, options)),
       Effect.flatMap((body) => decodeBody(schema, body)),
     );
+  }
+
+  /**
+   * Calls an endpoint of core's route table by its key ("GroupTypeList.POST"): the body is
+   * checked with the endpoint's payload schema before it is sent (bad input fails here, naming
+   * the field, as the server would), and the answer is decoded with its success schema, so the
+   * client and the server read one contract.
+   */
+  endpoint<K extends EndpointKey>(key: K, options: CallOptions = {}): Effect.Effect<Page<SuccessOf<EndpointAt<K>>>, ClientError> {
+    const [rel, method] = key.split(".") as [string, HttpMethod];
+    const found = endpointOf(rel, method);
+    if (!found) return Effect.fail(new InvalidInput({ issues: [{ message: `The contract has no ${key}` }] }));
+    const { payload, bulk, success } = found.endpoint;
+    if (payload !== undefined && options.json !== undefined) {
+      const items = bulk && Array.isArray(options.json) ? options.json : [options.json];
+      const check = Schema.decodeUnknownResult(payload as Schema.Decoder<unknown>);
+      for (let i = 0; i < items.length; i++) {
+        const result = check(items[i]);
+        if (result._tag === "Failure") {
+          const issues = issuesFromSchemaError(result.failure).map((issue) => (bulk && Array.isArray(options.json) ? { ...issue, listIndex: i } : issue));
+          return Effect.fail(new InvalidInput({ issues }));
+        }
+      }
+    }
+    return this.call(rel, method, success as Schema.Decoder<SuccessOf<EndpointAt<K>>>, options);
   }
 
   /** Like `call` for answers whose data the caller does not need (DELETE, fire-and-forget). */

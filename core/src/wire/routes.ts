@@ -1,10 +1,27 @@
 /**
  * The wire contract's route table (api.md): one entry per endpoint, found by `rel` through
  * discovery (`GET /api/`). The server registers exactly these, the clients resolve URLs by rel,
- * and the rights table test walks this list. `rights` per method: the caller needs at least one
- * of them in the selected company (`Api-Company`); an empty list means any signed-in user.
+ * and the rights table test walks this list. Each method is an EndpointSpec: the rights (the caller needs at least one
+ * of them in the selected company, `Api-Company`; an empty list means any caller) and the schemas of
+ * its params, query, payload and success data, from which the server decodes, the OpenAPI document
+ * is generated and the handler table is typed.
  */
-import type { Right } from "../domain/Right";
+import { Schema } from "effect";
+import { AccessToken } from "../domain/AccessToken";
+import { AssetType } from "../domain/AssetType";
+import { AuditLogEntry } from "../domain/AuditLog";
+import { Branding } from "../domain/Branding";
+import { Company, MyCompany, Sector } from "../domain/Company";
+import { Group } from "../domain/Group";
+import { GroupType } from "../domain/GroupType";
+import { RightSchema, type Right } from "../domain/Right";
+import { Translation } from "../domain/Translation";
+import { BackupCodes, MyUser, TwoFactorEnrolment, TwoFactorStatus } from "../domain/User";
+import { endpoint, NoData, PublicIdParams, PublicIdRefs, type EndpointSpec } from "./endpoint";
+import {
+  AccessTokenBody, AssetTypeBody, AssetTypeBulkBody, GroupTypeBody, GroupTypeBulkBody, OtpBody, PasswordChangeBody,
+  PublicIdBody, TranslationBody, TranslationBulkBody, TranslationListQuery,
+} from "./payloads";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -13,8 +30,8 @@ export interface RouteSpec {
   readonly rel: string;
   /** Path under the API base with `{placeholders}`, e.g. "/api/group-types/{publicId}". */
   readonly href: string;
-  /** Rights needed per method; a method missing here is not served. */
-  readonly methods: Partial<Record<HttpMethod, ReadonlyArray<Right>>>;
+  /** The endpoint of each method served; a method missing here is not served. */
+  readonly methods: Partial<Record<HttpMethod, EndpointSpec>>;
   /** "none": no token needed; "session": a valid Bearer token is needed. */
   readonly auth: "none" | "session";
   /** Whether the call is scoped to the company named by the Api-Company header. */
@@ -25,57 +42,133 @@ const session = { auth: "session", company: false } as const;
 const company = { auth: "session", company: true } as const;
 const open = { auth: "none", company: false } as const;
 
+const get = <S extends Schema.Top>(success: S, rights: ReadonlyArray<Right> = []) => endpoint({ rights, success });
+const item = { params: PublicIdParams } as const;
+
+/** The discovery document's entries. */
+export const DiscoveryLinkSchema = Schema.Struct({
+  rel: Schema.String,
+  href: Schema.String,
+  methods: Schema.Array(Schema.Literals(["GET", "POST", "PATCH", "PUT", "DELETE"])),
+});
+/** The answer of upsert mode: how many keys were added, changed and left alone. */
+export const TranslationUpsertCounts = Schema.Struct({
+  added: Schema.Number, changed: Schema.Number, unchanged: Schema.Number,
+  created: Schema.optional(Schema.Number), updated: Schema.optional(Schema.Number),
+});
+
+/** Group types and asset types: the same list and item endpoints over their own schemas. */
+const orderedTypeRoutes = <
+  const L extends string, const I extends string, const H extends string,
+  E extends Schema.Top, B extends Schema.Top, BB extends Schema.Top,
+>(listRel: L, itemRel: I, href: H, right: Right, entity: E, body: B, bulkBody: BB) => [
+  {
+    rel: listRel, href, ...company,
+    methods: {
+      GET: get(Schema.Array(entity)),
+      POST: endpoint({ rights: [right], payload: body, bulk: true, success: PublicIdRefs }),
+      PATCH: endpoint({ rights: [right], payload: bulkBody, bulk: true, success: Schema.Array(entity) }),
+      DELETE: endpoint({ rights: [right], payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
+    },
+  },
+  {
+    rel: itemRel, href: `${href}/{publicId}` as `${H}/{publicId}`, ...company,
+    methods: {
+      GET: endpoint({ rights: [], ...item, success: entity }),
+      PATCH: endpoint({ rights: [right], ...item, payload: body, success: entity }),
+      DELETE: endpoint({ rights: [right], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
+  },
+] as const;
+
 export const ROUTES = [
-  { rel: "Discovery", href: "/api/", methods: { GET: [] }, ...open },
-  { rel: "Health", href: "/api/health", methods: { GET: [] }, ...open },
-  { rel: "OpenApi", href: "/api/openapi.json", methods: { GET: [] }, ...open },
-  { rel: "BrandingList", href: "/api/brandings", methods: { GET: [] }, ...open },
-  { rel: "SsoIdentityProviderList", href: "/api/sso-identity-providers", methods: { GET: [] }, ...open },
-
-  { rel: "AccessTokenList", href: "/api/access-tokens", methods: { POST: [] }, ...open },
-  { rel: "AccessToken", href: "/api/access-tokens/{publicId}", methods: { DELETE: [] }, ...session },
-
-  { rel: "MyUser", href: "/api/my-user", methods: { GET: [] }, ...session },
-  { rel: "MyPassword", href: "/api/my-user/password", methods: { POST: [] }, ...session },
-  { rel: "MyTwoFactor", href: "/api/my-user/two-factor", methods: { GET: [], POST: [], DELETE: [] }, ...session },
-  { rel: "MyTwoFactorVerification", href: "/api/my-user/two-factor/verification", methods: { POST: [] }, ...session },
-  { rel: "MyTwoFactorBackupCodes", href: "/api/my-user/two-factor/backup-codes", methods: { POST: [] }, ...session },
-  { rel: "MyCompanyList", href: "/api/my-companies", methods: { GET: [] }, ...session },
-  { rel: "MyRights", href: "/api/my-rights", methods: { GET: [] }, ...company },
-  { rel: "MySector", href: "/api/my-sector", methods: { GET: [] }, ...session },
-  { rel: "Company", href: "/api/companies/{publicId}", methods: { GET: [] }, ...session },
-  { rel: "TermsOfUseAcceptance", href: "/api/terms-of-use-policies/{publicId}/acceptance", methods: { POST: [] }, ...session },
-  { rel: "EventStream", href: "/api/events", methods: { GET: [] }, ...session },
+  { rel: "Discovery", href: "/api/", methods: { GET: get(Schema.Array(DiscoveryLinkSchema)) }, ...open },
+  { rel: "Health", href: "/api/health", methods: { GET: get(Schema.Struct({ status: Schema.String, database: Schema.String })) }, ...open },
+  { rel: "OpenApi", href: "/api/openapi.json", methods: { GET: endpoint({ rights: [], success: NoData, raw: true }) }, ...open },
+  { rel: "BrandingList", href: "/api/brandings", methods: { GET: get(Schema.Array(Branding)) }, ...open },
+  { rel: "SsoIdentityProviderList", href: "/api/sso-identity-providers", methods: { GET: get(Schema.Array(Schema.Unknown)) }, ...open },
 
   {
-    rel: "GroupTypeList", href: "/api/group-types", ...company,
-    methods: { GET: [], POST: ["manage:group-types"], PATCH: ["manage:group-types"], DELETE: ["manage:group-types"] },
+    rel: "AccessTokenList", href: "/api/access-tokens", ...open,
+    methods: { POST: endpoint({ rights: [], payload: AccessTokenBody, success: AccessToken }) },
+  },
+  { rel: "AccessToken", href: "/api/access-tokens/{publicId}", methods: { DELETE: endpoint({ rights: [], ...item, success: Schema.Struct({ publicId: Schema.String }) }) }, ...session },
+
+  { rel: "MyUser", href: "/api/my-user", methods: { GET: get(MyUser) }, ...session },
+  {
+    rel: "MyPassword", href: "/api/my-user/password", ...session,
+    methods: { POST: endpoint({ rights: [], payload: PasswordChangeBody, success: Schema.Struct({ publicId: Schema.String }) }) },
   },
   {
-    rel: "GroupType", href: "/api/group-types/{publicId}", ...company,
-    methods: { GET: [], PATCH: ["manage:group-types"], DELETE: ["manage:group-types"] },
+    rel: "MyTwoFactor", href: "/api/my-user/two-factor", ...session,
+    methods: {
+      GET: get(TwoFactorStatus),
+      POST: endpoint({ rights: [], success: TwoFactorEnrolment }),
+      DELETE: endpoint({ rights: [], payload: OtpBody, success: TwoFactorStatus }),
+    },
   },
-  { rel: "GroupList", href: "/api/groups", methods: { GET: ["manage:groups", "manage:group-types"] }, ...company },
   {
-    rel: "AssetTypeList", href: "/api/asset-types", ...company,
-    methods: { GET: [], POST: ["manage:asset-types"], PATCH: ["manage:asset-types"], DELETE: ["manage:asset-types"] },
+    rel: "MyTwoFactorVerification", href: "/api/my-user/two-factor/verification", ...session,
+    methods: { POST: endpoint({ rights: [], payload: OtpBody, success: Schema.Struct({ enabled: Schema.Boolean, ...BackupCodes.fields }) }) },
   },
   {
-    rel: "AssetType", href: "/api/asset-types/{publicId}", ...company,
-    methods: { GET: [], PATCH: ["manage:asset-types"], DELETE: ["manage:asset-types"] },
+    rel: "MyTwoFactorBackupCodes", href: "/api/my-user/two-factor/backup-codes", ...session,
+    methods: { POST: endpoint({ rights: [], payload: OtpBody, success: BackupCodes }) },
   },
+  { rel: "MyCompanyList", href: "/api/my-companies", methods: { GET: get(Schema.Array(MyCompany)) }, ...session },
+  { rel: "MyRights", href: "/api/my-rights", methods: { GET: get(Schema.Struct({ rights: Schema.Array(RightSchema) })) }, ...company },
+  { rel: "MySector", href: "/api/my-sector", methods: { GET: get(Sector) }, ...session },
+  { rel: "Company", href: "/api/companies/{publicId}", methods: { GET: endpoint({ rights: [], ...item, success: Company }) }, ...session },
+  {
+    rel: "TermsOfUseAcceptance", href: "/api/terms-of-use-policies/{publicId}/acceptance", ...session,
+    methods: { POST: endpoint({ rights: [], ...item, success: Schema.Struct({ publicId: Schema.String, accepted: Schema.Boolean }) }) },
+  },
+  { rel: "EventStream", href: "/api/events", methods: { GET: endpoint({ rights: [], success: NoData, raw: true }) }, ...session },
+
+  ...orderedTypeRoutes("GroupTypeList", "GroupType", "/api/group-types", "manage:group-types", GroupType, GroupTypeBody, GroupTypeBulkBody),
+  { rel: "GroupList", href: "/api/groups", methods: { GET: get(Schema.Array(Group), ["manage:groups", "manage:group-types"]) }, ...company },
+  ...orderedTypeRoutes("AssetTypeList", "AssetType", "/api/asset-types", "manage:asset-types", AssetType, AssetTypeBody, AssetTypeBulkBody),
   {
     rel: "TranslationList", href: "/api/translations", ...company,
-    methods: { GET: [], POST: ["manage:translations"], PATCH: ["manage:translations"], DELETE: ["manage:translations"] },
+    methods: {
+      GET: get(Schema.Array(Translation)),
+      POST: endpoint({
+        rights: ["manage:translations"], query: TranslationListQuery, payload: TranslationBody, bulk: true,
+        success: Schema.Union([PublicIdRefs, TranslationUpsertCounts]),
+      }),
+      PATCH: endpoint({ rights: ["manage:translations"], payload: TranslationBulkBody, bulk: true, success: Schema.Array(Translation) }),
+      DELETE: endpoint({ rights: ["manage:translations"], payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
+    },
   },
   {
     rel: "Translation", href: "/api/translations/{publicId}", ...company,
-    methods: { GET: [], PATCH: ["manage:translations"], DELETE: ["manage:translations"] },
+    methods: {
+      GET: endpoint({ rights: [], ...item, success: Translation }),
+      PATCH: endpoint({ rights: ["manage:translations"], ...item, payload: TranslationBody, success: Translation }),
+      DELETE: endpoint({ rights: ["manage:translations"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
   },
-  { rel: "AuditLogList", href: "/api/audit-logs", methods: { GET: ["use:audit-logs"] }, ...company },
+  { rel: "AuditLogList", href: "/api/audit-logs", methods: { GET: get(Schema.Array(AuditLogEntry), ["use:audit-logs"]) }, ...company },
 ] as const satisfies ReadonlyArray<RouteSpec>;
 
 export type RouteRel = (typeof ROUTES)[number]["rel"];
+type AnyRoute = (typeof ROUTES)[number];
+type KeysOf<R> = R extends { readonly rel: infer Rel extends string; readonly methods: infer M } ? `${Rel}.${Extract<keyof M, string>}` : never;
+
+/** "GroupTypeList.POST": one key per endpoint of the table. */
+export type EndpointKey = KeysOf<AnyRoute>;
+
+/** The endpoint spec behind a key. */
+export type EndpointAt<K extends EndpointKey> = K extends `${infer Rel}.${infer M}`
+  ? Extract<AnyRoute, { readonly rel: Rel }>["methods"] extends infer Ms ? M extends keyof Ms ? Ms[M] extends EndpointSpec ? Ms[M] : never : never : never
+  : never;
+
+/** The route and endpoint of a key; undefined when the table has none. */
+export const endpointOf = (rel: string, method: HttpMethod): { route: RouteSpec; endpoint: EndpointSpec } | undefined => {
+  const route = (ROUTES as ReadonlyArray<RouteSpec>).find((r) => r.rel === rel);
+  const spec = route?.methods[method];
+  return route && spec ? { route, endpoint: spec } : undefined;
+};
 
 /** One discovery entry as served by `GET /api/`. */
 export interface DiscoveryLink {

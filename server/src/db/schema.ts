@@ -7,6 +7,8 @@ import { sql } from "drizzle-orm";
 import {
   bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { AuditAction } from "@portal/core/domain/AuditLog";
+import type { Theme } from "@portal/core/domain/Branding";
 
 const publicId = () => text("public_id").notNull().unique();
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().default(sql`now()`);
@@ -16,7 +18,7 @@ export const brandings = pgTable("brandings", {
   publicId: publicId(),
   name: text("name").notNull(),
   appleTouchIcon: text("apple_touch_icon"),
-  theme: text("theme").notNull().default("light"),
+  theme: text("theme").$type<Theme>().notNull().default("light"),
   fqdn: text("fqdn"),
   custom: jsonb("custom").$type<{ glbBrowserTitle?: string }>().notNull().default({}),
 }, (t) => [index("brandings_fqdn_idx").on(t.fqdn)]);
@@ -37,7 +39,7 @@ export const companies = pgTable("companies", {
   sectorId: integer("sector_id").notNull().references(() => sectors.id),
   parentId: integer("parent_id"),
   brandingId: integer("branding_id").references(() => brandings.id),
-  customTermsOfUse: text("custom_terms_of_use").notNull().default("sector"),
+  customTermsOfUse: text("custom_terms_of_use").$type<"company" | "sector">().notNull().default("sector"),
 });
 
 /** Terms of use belong to a sector or (custom terms) to a company; the newest one is the latest. */
@@ -181,7 +183,7 @@ export const auditLogs = pgTable("audit_logs", {
   publicId: text("public_id").notNull(),
   companyId: integer("company_id"),
   actorUserId: integer("actor_user_id"),
-  action: text("action").notNull(),
+  action: text("action").$type<AuditAction>().notNull(),
   topic: text("topic").notNull(),
   target: text("target").notNull(),
   before: jsonb("before"),

@@ -6,7 +6,9 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Right } from "@portal/core/domain/Right";
+import type { PayloadOf, SuccessOf } from "@portal/core/wire/endpoint";
 import type { ListQuery } from "@portal/core/wire/query";
+import type { EndpointAt, EndpointKey, RouteRel } from "@portal/core/wire/routes";
 import type { AuditActor } from "../audit/writeAudit";
 import type { TokenRow, UserRow } from "../auth/signIn";
 import type { Database, Db } from "../db/Database";
@@ -24,9 +26,15 @@ export interface AppDeps {
   readonly events: EventHub;
   /** Token, membership and answer cache of this process (see ReadCache for why it is safe). */
   readonly cache: ReadCache;
+  /** Check every answer against its endpoint's success schema (tests); a mismatch is a fault. */
+  readonly checkAnswers?: boolean;
 }
 
-export interface RequestContext {
+/**
+ * A request's context; `body` is the payload decoded by the endpoint's schema (one item or a list
+ * of them for bulk endpoints; undefined for endpoints that take none).
+ */
+export interface RequestContext<Body = unknown> {
   readonly deps: AppDeps;
   readonly db: Db;
   /** The request's instant (epoch ms), read once so that one request sees one time. */
@@ -38,16 +46,16 @@ export interface RequestContext {
   readonly params: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, string | string[] | undefined>>;
   readonly list: ListQuery;
-  readonly body: unknown;
+  readonly body: Body;
   readonly clientAddress: string;
   readonly request: FastifyRequest;
   readonly reply: FastifyReply;
 }
 
 /** A handler's result: the envelope's type and data (projected by `fields` by the platform). */
-export interface Answer {
+export interface Answer<Data = unknown> {
   readonly type: string;
-  readonly data: unknown;
+  readonly data: Data;
   readonly moreAfter?: string | null;
   /** 200 unless given (201 for creations). */
   readonly status?: number;
@@ -55,7 +63,20 @@ export interface Answer {
   readonly raw?: boolean;
 }
 
-export type Handler = (ctx: RequestContext) => Promise<Answer>;
+/** Any handler, as the platform calls it. */
+export type Handler = (ctx: RequestContext<any>) => Promise<Answer>;
+
+/**
+ * The handler of one endpoint: it receives the endpoint's decoded payload and must answer its
+ * success data, so a handler that drifts from core's route table does not compile.
+ */
+export type EndpointHandler<K extends EndpointKey> = (ctx: RequestContext<PayloadOf<EndpointAt<K>>>) => Promise<Answer<SuccessOf<EndpointAt<K>>>>;
+
+/** The handlers of every endpoint of the given routes, keyed "Rel.METHOD". */
+export type HandlersOf<R extends RouteRel> = { readonly [K in EndpointKey as K extends `${R}.${string}` ? K : never]: EndpointHandler<K> };
+
+/** A handler for every endpoint of core's table: a missing one does not compile. */
+export type HandlerTable = HandlersOf<RouteRel>;
 
 /** The signed-in user; only called by handlers of routes whose auth is "session". */
 export const userOf = (ctx: RequestContext): UserRow => {

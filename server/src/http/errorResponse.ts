@@ -4,7 +4,9 @@
  * 4xx (bad JSON, wrong content type, body too large) keep their status with a plain message;
  * anything else is a real fault (500, logged by the caller).
  */
+import type { FastifyReply } from "fastify";
 import type { ValidationIssue } from "@portal/core/errors";
+import { errorEnvelope } from "@portal/core/wire/envelope";
 import { issuesOfError, statusOfError, type PortalError } from "@portal/core/wire/errorStatus";
 import { HttpProblem } from "./HttpProblem";
 
@@ -79,4 +81,14 @@ export function atListIndex(error: unknown, listIndex: number): unknown {
   const r = errorResponse(error);
   if (r.fault) return error;
   return new HttpProblem(r.status, r.issues.map((i) => ({ ...i, listIndex: i.listIndex ?? listIndex })), { ...r.headers });
+}
+
+/**
+ * The one way the server answers a failure: the status, headers and error envelope of
+ * `errorResponse`. Answers whether it was a fault (the caller logs those).
+ */
+export function sendError(reply: FastifyReply, error: unknown): boolean {
+  const r = errorResponse(error);
+  void reply.code(r.status).headers(r.headers).send(errorEnvelope(r.issues));
+  return r.fault;
 }

@@ -7,7 +7,8 @@
  * and the success envelope with `fields` applied.
  *
  * The token and membership lookups and the answers of `cachedAnswers` go through the app's
- * ReadCache; every request with another method than GET or HEAD bumps its generation when done.
+ * ReadCache; a writing request (any method but GET and HEAD) that succeeded (2xx) makes the
+ * entries of its company and of its user stale once it is done; a failed one touches nothing.
  */
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -17,18 +18,20 @@ import { ALL_RIGHTS, type Right } from "@portal/core/domain/Right";
 import { Forbidden, NotFound, Unauthenticated } from "@portal/core/errors";
 import { successEnvelope } from "@portal/core/wire/envelope";
 import { parseListQuery, projectFields } from "@portal/core/wire/query";
-import { ROUTES, type HttpMethod } from "@portal/core/wire/routes";
+import type { EndpointSpec } from "@portal/core/wire/endpoint";
+import { ROUTES, type HttpMethod, type RouteSpec } from "@portal/core/wire/routes";
 import { authenticateBearer, type TokenRow, type UserRow } from "../auth/signIn";
 import { hashSecret } from "../auth/secrets";
 import { companies, memberships, roles } from "../db/schema";
 import { HttpProblem } from "./HttpProblem";
-import { CACHE_MAX_ANSWER_BYTES, type CachedAnswer } from "./ReadCache";
-import type { Answer, AppDeps, CompanyRow, Handler, RequestContext } from "./RequestContext";
+import { answerMatches, decodeRequest } from "./decodeRequest";
+import { CACHE_MAX_ANSWER_BYTES, type CachedAnswer, type Scope } from "./ReadCache";
+import type { Answer, AppDeps, CompanyRow, Handler, HandlerTable, RequestContext } from "./RequestContext";
 
 /** Routes any client may call without `Api-Version`: discovery, health and the OpenAPI document. */
 export const VERSIONLESS_RELS: ReadonlySet<string> = new Set(["Discovery", "Health", "OpenApi"]);
 
-export type HandlerTable = Readonly<Record<string, Handler>>;
+export type { HandlerTable } from "./RequestContext";
 
 /** The key of a handler in the table: "GroupTypeList.POST". */
 export const handlerKey = (rel: string, method: HttpMethod): string => `${rel}.${method}`;
@@ -36,6 +39,8 @@ export const handlerKey = (rel: string, method: HttpMethod): string => `${rel}.$
 const KNOWN_RIGHTS: ReadonlySet<string> = new Set(ALL_RIGHTS);
 
 const READS: ReadonlySet<string> = new Set(["GET", "HEAD"]);
+/** The company and user of each request that got past authentication: what its write makes stale. */
+const scopes = new WeakMap<FastifyRequest, Scope>();
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
@@ -46,31 +51,37 @@ const JSON_TYPE = "application/json; charset=utf-8";
 export function registerRoutes(app: FastifyInstance, deps: AppDeps, handlers: HandlerTable, cachedAnswers: ReadonlySet<string> = new Set()): void {
   // onSend runs once the handler (and its transaction) has finished, before the client can
   // see the answer and come back with its next request.
-  app.addHook("onSend", (request, _reply, payload, done) => {
-    if (!READS.has(request.method)) deps.cache.written();
+  app.addHook("onSend", (request, reply, payload, done) => {
+    const scope = scopes.get(request);
+    if (scope && !READS.has(request.method) && reply.statusCode >= 200 && reply.statusCode < 300) deps.cache.written(scope);
     done(null, payload);
   });
-  for (const route of ROUTES) {
-    for (const [method, needed] of Object.entries(route.methods) as [HttpMethod, ReadonlyArray<Right>][]) {
-      const handler = handlers[handlerKey(route.rel, method)];
+  const table = handlers as unknown as Readonly<Record<string, Handler | undefined>>;
+  for (const route of ROUTES as ReadonlyArray<RouteSpec>) {
+    for (const [method, spec] of Object.entries(route.methods) as [HttpMethod, EndpointSpec][]) {
+      const handler = table[handlerKey(route.rel, method)];
+      // The table's type already demands every handler; this guards a table built by a cast.
       if (!handler) throw new Error(`No handler for ${route.rel} ${method}`);
+      const checked = deps.checkAnswers === true ? checkedAgainst(spec, handler) : handler;
       const cached = cachedAnswers.has(handlerKey(route.rel, method));
       app.route({
         method,
         url: route.href.replace(/\{(\w+)\}/g, ":$1"),
         handler: async (request, reply) => {
-          const base = await contextOf(deps, route, needed, request, reply);
+          const base = await contextOf(deps, route, spec, request, reply);
+          const scope = { company: base.company?.id, user: base.user?.id };
+          scopes.set(request, scope);
           if (cached) {
             // A URL is only kept once its query parsed, so a hit needs no parsing.
             const key = `${base.user?.id ?? ""}|${base.company?.id ?? ""}|${request.url}`;
-            const answer = await deps.cache.answers.getOrLoad(key, async () => {
+            const answer = await deps.cache.answers.getOrLoad(key, scope, async () => {
               const ctx = withListQuery(base);
-              return serialise(ctx, await handler(ctx));
+              return serialise(ctx, await checked(ctx));
             }, cacheable);
             return reply.code(answer.status).type(JSON_TYPE).send(answer.body);
           }
           const ctx = withListQuery(base);
-          const answer = await handler(ctx);
+          const answer = await checked(ctx);
           if (answer.raw) return reply;
           const data = ctx.list.fields && answer.data !== undefined ? projectFields(answer.data, ctx.list.fields) : answer.data;
           return reply.code(answer.status ?? 200).send(successEnvelope(answer.type, data, answer.moreAfter ?? null));
@@ -90,6 +101,15 @@ function serialise(ctx: RequestContext, answer: Answer): CachedAnswer {
   return { status: answer.status ?? 200, body: JSON.stringify(successEnvelope(answer.type, data, answer.moreAfter ?? null)) };
 }
 
+/** The handler, with its answers checked against the endpoint's success schema (a mismatch is a fault). */
+const checkedAgainst = (spec: EndpointSpec, handler: Handler): Handler => async (ctx) => {
+  const answer = await handler(ctx);
+  if (answer.raw || spec.raw) return answer;
+  const mismatch = answerMatches(spec, answer.data);
+  if (mismatch !== undefined) throw new Error(`The answer does not match its success schema: ${mismatch}`);
+  return answer;
+};
+
 const cacheable = (a: CachedAnswer): boolean => a.status === 200 && a.body.length <= CACHE_MAX_ANSWER_BYTES;
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
@@ -99,8 +119,8 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 
 async function contextOf(
   deps: AppDeps,
-  route: (typeof ROUTES)[number],
-  needed: ReadonlyArray<Right>,
+  route: RouteSpec,
+  spec: EndpointSpec,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Omit<RequestContext, "list">> {
@@ -127,14 +147,14 @@ async function contextOf(
     if (!membership) throw new NotFound({ entity: "Company", publicId: companyId });
     ({ company, rights } = membership);
   }
+  const needed = spec.rights;
   if (needed.length > 0 && !needed.some((r) => rights.has(r))) {
     throw new Forbidden({ right: needed.join(" or ") });
   }
+  // Decoded only once the caller may call it: a stranger learns nothing of the schemas.
+  const { params, query, body } = decodeRequest(spec, { params: request.params, query: request.query, body: request.body });
   return {
-    deps, db, now, user, token, company, rights,
-    params: (request.params ?? {}) as Record<string, string>,
-    query: (request.query ?? {}) as Record<string, string | string[] | undefined>,
-    body: request.body,
+    deps, db, now, user, token, company, rights, params, query, body,
     clientAddress: request.ip,
     request,
     reply,
@@ -151,7 +171,9 @@ function withListQuery(base: Omit<RequestContext, "list">): RequestContext {
 /** The Bearer secret's user and token (null when unknown or expired), through the cache. */
 async function bearer(deps: AppDeps, now: number, secret: string): Promise<{ user: UserRow; token: TokenRow } | null> {
   const key = hashSecret(secret);
-  const found = (await deps.cache.tokens.getOrLoad(key, () => authenticateBearer(deps.database.db, now, secret), (v) => v !== null)) as
+  const found = (await deps.cache.tokens.getOrLoad(
+    key, (v) => ({ user: (v as { user: UserRow } | null)?.user.id }), () => authenticateBearer(deps.database.db, now, secret), (v) => v !== null,
+  )) as
     { user: UserRow; token: TokenRow } | null;
   // Expiry is checked on every answer: the entry may have been read at another instant.
   return found && found.token.expiresOn.getTime() > now ? found : null;
@@ -165,7 +187,8 @@ interface Membership {
 /** The company (by publicId) and the user's rights in it, or null when not a member; cached. */
 async function membershipOf(deps: AppDeps, userId: number, companyId: string): Promise<Membership | null> {
   const key = `${userId}|${companyId}`;
-  return (await deps.cache.memberships.getOrLoad(key, async () => {
+  const scope = (v: unknown) => ({ user: userId, company: (v as Membership | null)?.company.id });
+  return (await deps.cache.memberships.getOrLoad(key, scope, async () => {
     const rows = await deps.database.db.select({ company: companies, rights: roles.rights }).from(companies)
       .innerJoin(memberships, and(eq(memberships.companyId, companies.id), eq(memberships.userId, userId)))
       .innerJoin(roles, eq(roles.id, memberships.roleId))

@@ -1,10 +1,46 @@
 /**
  * The OpenAPI 3.1 document, generated from core's route table so that it always lists exactly
- * what discovery lists, with the rights each method needs (x-rights) and the shared conventions
- * (headers, envelopes, list query) written once as components.
+ * what discovery lists, with the rights each method needs (x-rights), the request and response
+ * bodies and query parameters generated from each endpoint's schemas (the same ones the server
+ * decodes with), and the shared conventions (headers, envelopes, list query) written once.
  */
-import { ROUTES, type HttpMethod } from "@portal/core/wire/routes";
+import { Schema } from "effect";
+import { MAX_BULK_ITEMS, type EndpointSpec } from "@portal/core/wire/endpoint";
+import { ROUTES, type HttpMethod, type RouteSpec } from "@portal/core/wire/routes";
 import { VERSIONLESS_RELS } from "../http/registerRoutes";
+
+type Json = Record<string, unknown>;
+
+/**
+ * The JSON Schema of `schema`, its definitions moved into `components` under `prefix` (so that
+ * two endpoints' anonymous definitions cannot clash) and its references pointed there.
+ */
+function jsonSchemaOf(schema: Schema.Top, prefix: string, components: Json): unknown {
+  const doc = Schema.toJsonSchemaDocument(schema as Schema.Constraint);
+  const rename = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rename);
+    if (typeof value !== "object" || value === null) return value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) =>
+      [k, k === "$ref" && typeof v === "string" ? v.replace("#/$defs/", `#/components/schemas/${prefix}`) : rename(v)]));
+  };
+  for (const [name, definition] of Object.entries(doc.definitions)) components[`${prefix}${name}`] = rename(definition);
+  return rename(doc.schema);
+}
+
+/** Query parameters of an endpoint's query schema, one per field. */
+function queryParameters(spec: EndpointSpec, prefix: string, components: Json): unknown[] {
+  const query = spec.query as (Schema.Top & { fields?: Record<string, Schema.Top> }) | undefined;
+  if (!query?.fields) return [];
+  return Object.entries(query.fields).map(([name, field]) => ({ name, in: "query", schema: jsonSchemaOf(field, `${prefix}${name}.`, components) }));
+}
+
+/** The request body of an endpoint: its payload, or one item or a list of them for bulk endpoints. */
+function requestBody(spec: EndpointSpec, prefix: string, components: Json): unknown {
+  if (!spec.payload) return undefined;
+  const itemSchema = jsonSchemaOf(spec.payload, prefix, components);
+  const schema = spec.bulk ? { oneOf: [itemSchema, { type: "array", items: itemSchema, minItems: 1, maxItems: MAX_BULK_ITEMS }] } : itemSchema;
+  return { required: true, content: { "application/json": { schema } } };
+}
 
 const envelope = { $ref: "#/components/schemas/SuccessEnvelope" };
 const error = { description: "Error envelope", content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } } };
@@ -13,28 +49,33 @@ const LIST_PARAMS = ["fields", "filters", "page-size", "page-after"].map((name) 
 
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of ROUTES) {
+  const generated: Json = {};
+  for (const route of ROUTES as ReadonlyArray<RouteSpec>) {
     const item: Record<string, unknown> = {};
     const pathParams = [...route.href.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
-    for (const [method, rights] of Object.entries(route.methods) as [HttpMethod, ReadonlyArray<string>][]) {
-      const parameters: unknown[] = [...pathParams];
+    for (const [method, spec] of Object.entries(route.methods) as [HttpMethod, EndpointSpec][]) {
+      const prefix = `${route.rel}.${method}.`;
+      const parameters: unknown[] = [...pathParams, ...queryParameters(spec, `${prefix}query.`, generated)];
       if (!VERSIONLESS_RELS.has(route.rel)) parameters.push({ $ref: "#/components/parameters/Api-Version" });
       if (route.company) parameters.push({ $ref: "#/components/parameters/Api-Company" });
       if (route.rel === "BrandingList") parameters.push({ name: "Api-Branding", in: "header", required: true, schema: { type: "string" }, description: "The host whose branding is wanted" });
       if (method === "GET") parameters.push(...LIST_PARAMS);
-      if (route.rel === "TranslationList" && method === "POST") {
-        parameters.push({ name: "mode", in: "query", schema: { enum: ["upsert"] }, description: "upsert: add unknown keys, change differing ones; answers {added, changed, unchanged}" });
-      }
       item[method.toLowerCase()] = {
         operationId: `${route.rel}.${method}`,
         summary: `${route.rel} ${method}`,
         ...(route.auth === "session" ? { security: [{ bearer: [] }] } : { security: [] }),
-        "x-rights": rights,
+        "x-rights": spec.rights,
         parameters,
-        ...(["POST", "PATCH", "DELETE", "PUT"].includes(method)
-          ? { requestBody: { required: false, content: { "application/json": { schema: {} } } } } : {}),
+        ...(spec.payload ? { requestBody: requestBody(spec, `${prefix}body.`, generated) } : {}),
         responses: {
-          "200": { description: "Success envelope", content: { "application/json": { schema: envelope } } },
+          "200": spec.raw ? { description: "Written by the endpoint itself (a stream or a document)" } : {
+            description: "Success envelope",
+            content: {
+              "application/json": {
+                schema: { allOf: [envelope, { properties: { data: jsonSchemaOf(spec.success, `${prefix}data.`, generated) } }] },
+              },
+            },
+          },
           "400": error, "401": error, "403": error, "404": error, "409": error, "413": error, "415": error, "429": error,
         },
       };
@@ -68,6 +109,7 @@ export function openApiDocument(): Record<string, unknown> {
         "page-after": { name: "page-after", in: "query", schema: { type: "string" }, description: "the moreAfter cursor of the previous page" },
       },
       schemas: {
+        ...generated,
         SuccessEnvelope: {
           type: "object", required: ["status", "type", "data", "moreAfter"],
           properties: { status: { const: "success" }, type: { type: "string" }, data: {}, moreAfter: { type: ["string", "null"] } },

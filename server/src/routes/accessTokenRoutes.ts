@@ -8,13 +8,12 @@ import { writeAudit } from "../audit/writeAudit";
 import { authenticateBearer, checkExpiresIn, issueToken, parseBasic, signIn, type UserRow } from "../auth/signIn";
 import { accessTokens } from "../db/schema";
 import { HttpProblem } from "../http/HttpProblem";
-import type { HandlerTable } from "../http/registerRoutes";
-import { actorOf, userOf } from "../http/RequestContext";
+import { actorOf, userOf, type HandlersOf } from "../http/RequestContext";
 
 /** Lifetime of a sign-in token when the body names none: one day. */
 export const DEFAULT_TOKEN_SECONDS = 86_400;
 
-export const accessTokenRoutes: HandlerTable = {
+export const accessTokenRoutes: HandlersOf<"AccessTokenList" | "AccessToken"> = {
   "AccessTokenList.POST": async (ctx) => {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
     if (typeof body !== "object" || Array.isArray(body)) throw HttpProblem.of(400, "Body must be an object", "expiresIn");

@@ -2,10 +2,9 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { auditLogs, users } from "../db/schema";
 import { filterConditions, keyset, page } from "../http/listSql";
-import type { HandlerTable } from "../http/registerRoutes";
-import { companyOf } from "../http/RequestContext";
+import { companyOf, type HandlersOf } from "../http/RequestContext";
 
-export const auditLogRoutes: HandlerTable = {
+export const auditLogRoutes: HandlersOf<"AuditLogList"> = {
   "AuditLogList.GET": async (ctx) => {
     const { after, orderBy } = keyset([auditLogs.id], ctx.list.pageAfter, "desc");
     const where: SQL[] = [eq(auditLogs.companyId, companyOf(ctx).id), ...filterConditions(ctx.list.filters, {
@@ -30,7 +29,7 @@ export const auditLogRoutes: HandlerTable = {
         after: log.after,
         clientAddress: log.clientAddress,
         createdOn: log.createdAt.toISOString(),
-        actor: actorId === null ? null : { publicId: actorId, name: actorName },
+        actor: actorId === null ? null : { publicId: actorId, ...(actorName === null ? {} : { name: actorName }) },
       })),
       moreAfter: p.moreAfter,
     };

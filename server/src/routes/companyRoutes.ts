@@ -9,8 +9,8 @@ import { InvalidInput, NotFound } from "@portal/core/errors";
 import { writeAudit } from "../audit/writeAudit";
 import type { Db } from "../db/Database";
 import { brandings, companies, memberships, roles, sectors, termsAcceptances, termsOfUsePolicies } from "../db/schema";
-import type { HandlerTable } from "../http/registerRoutes";
-import { actorOf, userOf, type RequestContext } from "../http/RequestContext";
+import type { Company } from "@portal/core/domain/Company";
+import { actorOf, userOf, type RequestContext, type HandlersOf } from "../http/RequestContext";
 
 type BrandingRow = typeof brandings.$inferSelect;
 
@@ -56,7 +56,7 @@ async function brandingById(db: Db, id: number | null) {
 }
 
 /** A company with its parents nested under `parent`, each with its branding. */
-async function companyJson(db: Db, userId: number, companyId: number, depth = 0): Promise<Record<string, unknown> | null> {
+async function companyJson(db: Db, userId: number, companyId: number, depth = 0): Promise<Company | null> {
   const [c] = await db.select().from(companies).where(eq(companies.id, companyId));
   if (!c) return null;
   const [companyTerms] = await db.select().from(termsOfUsePolicies).where(eq(termsOfUsePolicies.companyId, c.id))
@@ -81,7 +81,7 @@ async function mySectorId(ctx: RequestContext): Promise<number> {
   return chosen.sectorId;
 }
 
-export const companyRoutes: HandlerTable = {
+export const companyRoutes: HandlersOf<"MyCompanyList" | "MyRights" | "MySector" | "Company" | "BrandingList" | "SsoIdentityProviderList" | "TermsOfUseAcceptance"> = {
   "MyCompanyList.GET": async (ctx) => ({
     type: "MyCompany",
     data: (await myCompanies(ctx.db, userOf(ctx).id)).map(({ publicId, name, rights }) => ({ publicId, name, rights })),
@@ -113,7 +113,9 @@ export const companyRoutes: HandlerTable = {
     const mine = (await myCompanies(ctx.db, userOf(ctx).id)).find((c) => c.publicId === publicId);
     if (!mine) throw new NotFound({ entity: "Company", publicId });
     const [row] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.publicId, publicId));
-    return { type: "Company", data: await companyJson(ctx.db, userOf(ctx).id, row!.id) };
+    const company = row ? await companyJson(ctx.db, userOf(ctx).id, row.id) : null;
+    if (!company) throw new NotFound({ entity: "Company", publicId });
+    return { type: "Company", data: company };
   },
 
   "BrandingList.GET": async (ctx) => {

@@ -3,13 +3,12 @@
  * streaming and the Bearer header. `Last-Event-ID` replays what was missed; without it the
  * stream starts at the newest event. The stream ends when the token expires.
  */
-import type { HandlerTable } from "../http/registerRoutes";
-import { userOf } from "../http/RequestContext";
+import { userOf, type HandlersOf } from "../http/RequestContext";
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 15_000;
 
-export const eventRoutes: HandlerTable = {
+export const eventRoutes: HandlersOf<"EventStream"> = {
   "EventStream.GET": async (ctx) => {
     const user = userOf(ctx);
     const hub = ctx.deps.events;

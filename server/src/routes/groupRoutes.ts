@@ -2,10 +2,9 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { groupTypes, groups } from "../db/schema";
 import { filterConditions, keyset, page } from "../http/listSql";
-import type { HandlerTable } from "../http/registerRoutes";
-import { companyOf } from "../http/RequestContext";
+import { companyOf, type HandlersOf } from "../http/RequestContext";
 
-export const groupRoutes: HandlerTable = {
+export const groupRoutes: HandlersOf<"GroupList"> = {
   "GroupList.GET": async (ctx) => {
     const { after, orderBy } = keyset([groups.name, groups.publicId], ctx.list.pageAfter);
     const where: SQL[] = [eq(groups.companyId, companyOf(ctx).id), ...filterConditions(ctx.list.filters, {

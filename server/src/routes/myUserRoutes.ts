@@ -12,8 +12,7 @@ import { normalizeBackupCode } from "../auth/signIn";
 import { newTotpSecret, otpauthUri, verifyTotp } from "../auth/totp";
 import type { Db } from "../db/Database";
 import { accessTokens, backupCodes, users } from "../db/schema";
-import type { HandlerTable } from "../http/registerRoutes";
-import { actorOf, userOf, type RequestContext } from "../http/RequestContext";
+import { actorOf, userOf, type RequestContext, type HandlersOf } from "../http/RequestContext";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const BACKUP_CODE_COUNT = 10;
@@ -50,7 +49,7 @@ async function checkSecondFactor(tx: Db, ctx: RequestContext, otp: string): Prom
   return used.length > 0;
 }
 
-export const myUserRoutes: HandlerTable = {
+export const myUserRoutes: HandlersOf<"MyUser" | "MyPassword" | "MyTwoFactor" | "MyTwoFactorVerification" | "MyTwoFactorBackupCodes"> = {
   "MyUser.GET": async (ctx) => {
     const u = userOf(ctx);
     return { type: "MyUser", data: { publicId: u.publicId, name: u.name, email: u.email, twoFactorEnabled: u.totpEnabled } };

@@ -15,8 +15,7 @@ import type { Db } from "../db/Database";
 import { companies } from "../db/schema";
 import { atListIndex } from "../http/errorResponse";
 import { filterConditions, keyset, page } from "../http/listSql";
-import type { HandlerTable } from "../http/registerRoutes";
-import { actorOf, companyOf, type RequestContext } from "../http/RequestContext";
+import { actorOf, companyOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
 import { newPublicId } from "../ids";
 import { bulkItems, checkOrder, itemPublicId } from "./bodies";
 
@@ -33,10 +32,10 @@ type TypeTable = PgTableWithColumns<any> & {
   id: PgColumn; publicId: PgColumn; companyId: PgColumn; name: PgColumn; order: PgColumn;
 };
 
-export interface TypeKind {
+export interface TypeKind<L extends string = string, I extends string = string> {
   /** Discovery rels of the list and the item, e.g. "GroupTypeList" / "GroupType". */
-  readonly listRel: string;
-  readonly itemRel: string;
+  readonly listRel: L;
+  readonly itemRel: I;
   /** Envelope type and audit topic, e.g. "GroupType". */
   readonly topic: string;
   readonly table: TypeTable;
@@ -80,7 +79,14 @@ async function allTypes(tx: Db, kind: TypeKind, companyId: number): Promise<Type
   }));
 }
 
-export function orderedTypeRoutes(kind: TypeKind): HandlerTable {
+type TypeRels = "GroupTypeList" | "GroupType" | "AssetTypeList" | "AssetType";
+
+/**
+ * The handlers of one ordered type list. Both kinds share one implementation, so the table is
+ * typed by its kind's rels with one cast; the answers are checked against each kind's schemas by
+ * the platform in tests (checkAnswers).
+ */
+export function orderedTypeRoutes<L extends TypeRels, I extends TypeRels>(kind: TypeKind<L, I>): HandlersOf<L | I> {
   const t = kind.table;
 
   const mutate = async <A>(ctx: RequestContext, fn: (tx: Db, all: TypeRow[]) => Promise<A>): Promise<A> =>
@@ -122,7 +128,7 @@ export function orderedTypeRoutes(kind: TypeKind): HandlerTable {
     return json(kind, current);
   };
 
-  return {
+  const handlers: Record<string, (ctx: RequestContext<any>) => Promise<unknown>> = {
     [`${kind.listRel}.GET`]: async (ctx) => {
       const company = companyOf(ctx);
       const { after, orderBy } = keyset([t.order, t.publicId], ctx.list.pageAfter);
@@ -204,6 +210,7 @@ export function orderedTypeRoutes(kind: TypeKind): HandlerTable {
       return { type: kind.topic, data: { publicId: before.publicId } };
     },
   };
+  return handlers as unknown as HandlersOf<L | I>;
 }
 
 /** Rows of `table` whose `column` points at `typeId`. */

@@ -1,10 +1,10 @@
 /** Discovery, health and the OpenAPI document: the routes a client calls before anything else. */
 import { sql } from "drizzle-orm";
 import { discoveryLinks } from "@portal/core/wire/routes";
-import type { HandlerTable } from "../http/registerRoutes";
+import type { HandlersOf } from "../http/RequestContext";
 import { openApiDocument } from "../openapi/openApiDocument";
 
-export const platformRoutes: HandlerTable = {
+export const platformRoutes: HandlersOf<"Discovery" | "Health" | "OpenApi"> = {
   "Discovery.GET": async () => ({ type: "Discovery", data: discoveryLinks() }),
   "Health.GET": async (ctx) => {
     await ctx.db.execute(sql`select 1`);

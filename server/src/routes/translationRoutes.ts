@@ -15,8 +15,7 @@ import { rowsOf, type Db } from "../db/Database";
 import { companies, translations } from "../db/schema";
 import { atListIndex } from "../http/errorResponse";
 import { filterConditions, keyset, page } from "../http/listSql";
-import type { HandlerTable } from "../http/registerRoutes";
-import { actorOf, companyOf, type RequestContext } from "../http/RequestContext";
+import { actorOf, companyOf, type RequestContext, type HandlersOf } from "../http/RequestContext";
 import { newPublicId } from "../ids";
 import { bulkItems, itemPublicId } from "./bodies";
 
@@ -172,10 +171,10 @@ async function patch(ctx: RequestContext, body: unknown, isItem: boolean) {
     await writeAudit(tx, actorOf(ctx), after.map((t, i) => ({ action: "UPDATE", topic: TOPIC, target: t.publicId, before: json(stored[i]!), after: json(t) })));
     return after;
   });
-  return { type: TOPIC, data: isItem ? updated[0] : updated };
+  return updated;
 }
 
-async function remove(ctx: RequestContext, body: unknown, isItem: boolean) {
+async function remove(ctx: RequestContext, body: unknown) {
   const { items, isList } = bulkItems(body, TOPIC);
   const companyId = companyOf(ctx).id;
   const ids = items.map((item, i) => itemPublicId(item, isList ? i : undefined));
@@ -190,10 +189,10 @@ async function remove(ctx: RequestContext, body: unknown, isItem: boolean) {
     await writeAudit(tx, actorOf(ctx), stored.map((t) => ({ action: "DELETE", topic: TOPIC, target: t.publicId, before: json(t) })));
     return stored;
   });
-  return { type: TOPIC, data: isItem ? { publicId: removed[0]!.publicId } : removed.map((t) => ({ publicId: t.publicId })) };
+  return removed.map((t) => ({ publicId: t.publicId }));
 }
 
-export const translationRoutes: HandlerTable = {
+export const translationRoutes: HandlersOf<"TranslationList" | "Translation"> = {
   "TranslationList.GET": async (ctx) => {
     const { after, orderBy } = keyset([translations.key], ctx.list.pageAfter);
     const where: SQL[] = [eq(translations.companyId, companyOf(ctx).id), ...filterConditions(ctx.list.filters, {
@@ -212,16 +211,19 @@ export const translationRoutes: HandlerTable = {
     if (mode === "upsert") return upsert(ctx, ctx.body);
     throw new InvalidInput({ issues: [{ message: "mode must be upsert or absent", propertyName: "mode" }] });
   },
-  "TranslationList.PATCH": (ctx) => patch(ctx, ctx.body, false),
-  "TranslationList.DELETE": (ctx) => remove(ctx, ctx.body, false),
+  "TranslationList.PATCH": async (ctx) => ({ type: TOPIC, data: await patch(ctx, ctx.body, false) }),
+  "TranslationList.DELETE": async (ctx) => ({ type: TOPIC, data: await remove(ctx, ctx.body) }),
 
   "Translation.GET": async (ctx) => {
     const [t] = await storedByIds(ctx.db, companyOf(ctx).id, [ctx.params["publicId"] ?? ""], false);
     return { type: TOPIC, data: json(t!) };
   },
   "Translation.PATCH": async (ctx) => {
-    if (Array.isArray(ctx.body)) throw new InvalidInput({ issues: [{ message: "Body must be one translation object" }] });
-    return patch(ctx, { ...(typeof ctx.body === "object" && ctx.body !== null ? ctx.body : {}), publicId: ctx.params["publicId"] }, true);
+    const [updated] = await patch(ctx, { ...ctx.body, publicId: ctx.params["publicId"] }, true);
+    return { type: TOPIC, data: updated! };
   },
-  "Translation.DELETE": (ctx) => remove(ctx, { publicId: ctx.params["publicId"] }, true),
+  "Translation.DELETE": async (ctx) => {
+    const [removed] = await remove(ctx, { publicId: ctx.params["publicId"] });
+    return { type: TOPIC, data: removed! };
+  },
 };

@@ -4,7 +4,7 @@ import { canDeleteGroupType, validateGroupTypeInput } from "@portal/core/rules/g
 import { assetTypes, groupTypes, groups, resourceVariants } from "../db/schema";
 import { orderedTypeRoutes, usageCount, type TypeKind } from "./orderedTypeRoutes";
 
-export const groupTypeKind: TypeKind = {
+export const groupTypeKind: TypeKind<"GroupTypeList", "GroupType"> = {
   listRel: "GroupTypeList", itemRel: "GroupType", topic: "GroupType", table: groupTypes as TypeKind["table"], hasColor: true,
   // The colour input is shown (and so required) only to users holding manage:subgroups (spec section 2).
   validate: (input, others, selfPublicId, ctx) => validateGroupTypeInput(input, {
@@ -14,7 +14,7 @@ export const groupTypeKind: TypeKind = {
   usage: (tx, id) => usageCount(tx, groups, groups.groupTypeId, id),
 };
 
-export const assetTypeKind: TypeKind = {
+export const assetTypeKind: TypeKind<"AssetTypeList", "AssetType"> = {
   listRel: "AssetTypeList", itemRel: "AssetType", topic: "AssetType", table: assetTypes as TypeKind["table"], hasColor: false,
   validate: (input, others, selfPublicId) => validateAssetTypeInput({ name: input.name }, {
     others, ...(selfPublicId === undefined ? {} : { selfPublicId }),

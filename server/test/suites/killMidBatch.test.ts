@@ -15,11 +15,13 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "@portal/fixtures/demo/demoData";
+import { MAX_BULK_ITEMS } from "@portal/core/wire/endpoint";
 import { openDatabase, rowsOf, type Db } from "../../src/db/Database";
 import { availableBackends, createTestDatabase, type TestDatabase } from "../testDatabase";
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const KEYS = 20_000;
+/** The largest batch one call may carry (the contract's bound), so the kill lands mid-transaction. */
+const KEYS = MAX_BULK_ITEMS;
 
 const freePort = (): Promise<number> => new Promise((resolve, reject) => {
   const s = createServer();

@@ -9,6 +9,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { DEMO_PASSWORD, demoData } from "@portal/fixtures/demo/demoData";
 import type { Right } from "@portal/core/domain/Right";
+import type { EndpointSpec } from "@portal/core/wire/endpoint";
 import { ROUTES, type HttpMethod, type RouteSpec } from "@portal/core/wire/routes";
 import { hashPassword } from "../../src/auth/secrets";
 import { rowsOf, type Db } from "../../src/db/Database";
@@ -24,7 +25,7 @@ export interface RouteMethod {
 
 /** Every (route, method) of core's table. */
 export const ROUTE_METHODS: ReadonlyArray<RouteMethod> = ROUTES.flatMap((route: RouteSpec) =>
-  (Object.entries(route.methods) as [HttpMethod, ReadonlyArray<Right>][]).map(([method, needed]) => ({ route, method, needed })));
+  (Object.entries(route.methods) as [HttpMethod, EndpointSpec][]).map(([method, spec]) => ({ route, method, needed: spec.rights })));
 
 /** Routes that answer a stream (hijacked reply) on success: light-my-request would wait forever. */
 export const STREAMING_RELS: ReadonlySet<string> = new Set(["EventStream"]);

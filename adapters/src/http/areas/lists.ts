@@ -1,9 +1,8 @@
 import { Effect, Schema } from "effect";
 import { AssetType } from "@portal/core/domain/AssetType";
-import { AuditLogEntry } from "@portal/core/domain/AuditLog";
 import { Group } from "@portal/core/domain/Group";
 import { GroupType } from "@portal/core/domain/GroupType";
-import { Translation } from "@portal/core/domain/Translation";
+import { TranslationUpsertCounts } from "@portal/core/wire/routes";
 import type { AssetTypesApi, AuditLogsApi, GroupsApi, GroupTypesApi, TranslationsApi } from "@portal/core/ports/PortalApi";
 import type { HttpClient } from "../HttpClient";
 import { listQuery } from "../listQuery";
@@ -72,26 +71,19 @@ export const groupsApi = (http: HttpClient): GroupsApi => ({
     }))),
 });
 
-const UpsertAnswer = Schema.Struct({
-  created: Schema.optional(Schema.Number), updated: Schema.optional(Schema.Number),
-  added: Schema.optional(Schema.Number), changed: Schema.optional(Schema.Number),
-});
-
 export const translationsApi = (http: HttpClient): TranslationsApi => ({
-  list: (request = {}) =>
-    narrow()(page(http.call("TranslationList", "GET", Schema.Array(Translation), { company: true, query: listQuery(request) }))),
+  list: (request = {}) => narrow()(page(http.endpoint("TranslationList.GET", { company: true, query: listQuery(request) }))),
   createMany: (batch) =>
     narrow("Conflict")(http.call("TranslationList", "POST", CreatedList, { company: true, json: batch }).pipe(Effect.map((p) => asList(p.data)))),
   updateMany: (batch) => narrow("Conflict", "NotFound")(http.callVoid("TranslationList", "PATCH", { company: true, json: batch })),
   removeMany: (publicIds) =>
     narrow("NotFound")(http.callVoid("TranslationList", "DELETE", { company: true, json: publicIds.map((publicId) => ({ publicId })) })),
   upsert: (batch) =>
-    narrow("Conflict")(http.call("TranslationList", "POST", UpsertAnswer, { company: true, json: batch, query: { mode: "upsert" } }).pipe(
-      Effect.map(({ data: d }) => ({ created: d.created ?? d.added ?? 0, updated: d.updated ?? d.changed ?? 0 })),
+    narrow("Conflict")(http.call("TranslationList", "POST", TranslationUpsertCounts, { company: true, json: batch, query: { mode: "upsert" } }).pipe(
+      Effect.map(({ data: d }) => ({ created: d.created ?? d.added, updated: d.updated ?? d.changed })),
     )),
 });
 
 export const auditLogsApi = (http: HttpClient): AuditLogsApi => ({
-  list: (request = {}) =>
-    narrow()(page(http.call("AuditLogList", "GET", Schema.Array(AuditLogEntry), { company: true, query: listQuery(request) }))),
+  list: (request = {}) => narrow()(page(http.endpoint("AuditLogList.GET", { company: true, query: listQuery(request) }))),
 });

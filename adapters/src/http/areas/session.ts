@@ -1,9 +1,5 @@
-import { Effect, Schema } from "effect";
-import { AccessToken } from "@portal/core/domain/AccessToken";
-import { Branding } from "@portal/core/domain/Branding";
-import { Company, MyCompany, Sector } from "@portal/core/domain/Company";
-import { RightSchema } from "@portal/core/domain/Right";
-import { BackupCodes, MyUser, TwoFactorEnrolment, TwoFactorStatus } from "@portal/core/domain/User";
+import { Effect } from "effect";
+import { BackupCodes } from "@portal/core/domain/User";
 import { ApiFailure } from "@portal/core/errors";
 import { issuesOfError, statusOfError } from "@portal/core/wire/errorStatus";
 import type { AuthApi, DiscoveryApi, MeApi } from "@portal/core/ports/PortalApi";
@@ -33,7 +29,7 @@ export const discoveryApi = (http: HttpClient): DiscoveryApi => ({
 
 export const authApi = (http: HttpClient): AuthApi => ({
   createAccessToken: (grant, expiresIn) =>
-    narrow()(data(http.call("AccessTokenList", "POST", AccessToken, {
+    narrow()(data(http.endpoint("AccessTokenList.POST", {
       auth: grant.kind === "password" ? { basic: basicCredentials(grant.email, grant.otp, grant.password) } : { bearer: grant.secretId },
       json: { expiresIn },
       query: { fields: "expiresOn,publicId,secretId" },
@@ -43,30 +39,30 @@ export const authApi = (http: HttpClient): AuthApi => ({
 });
 
 export const meApi = (http: HttpClient): MeApi => ({
-  myUser: () => narrow()(data(http.call("MyUser", "GET", MyUser))),
-  myCompanies: () => narrow()(data(http.call("MyCompanyList", "GET", Schema.Array(MyCompany)))),
+  myUser: () => narrow()(data(http.endpoint("MyUser.GET"))),
+  myCompanies: () => narrow()(data(http.endpoint("MyCompanyList.GET"))),
   myRights: (companyId) =>
-    narrow()(data(http.call("MyRights", "GET", Schema.Struct({ rights: Schema.Array(RightSchema) }), {
+    narrow()(data(http.endpoint("MyRights.GET", {
       company: companyId,
     })).pipe(Effect.map((r) => r.rights))),
   mySector: (fields) =>
-    narrow("NotFound")(data(http.call("MySector", "GET", Sector, { company: true, ...(fields ? { query: { fields } } : {}) }))),
+    narrow("NotFound")(data(http.endpoint("MySector.GET", { company: true, ...(fields ? { query: { fields } } : {}) }))),
   company: (publicId) =>
-    narrow("NotFound")(data(http.call("Company", "GET", Company, {
+    narrow("NotFound")(data(http.endpoint("Company.GET", {
       params: { publicId },
       query: { fields: "name,branding.fqdn,branding.name,parent.branding.fqdn,parent.parent.branding.fqdn,favicon" },
       context: { publicId, entity: "Company" },
     }))),
   brandingByHost: (host) =>
-    narrow()(data(http.call("BrandingList", "GET", Schema.Array(Branding), {
+    narrow()(data(http.endpoint("BrandingList.GET", {
       auth: "none", branding: host,
       query: { fields: "name,appleTouchIcon,theme,fqdn,custom.glbBrowserTitle" },
     })).pipe(Effect.map((list) => list[0]))),
   changePassword: (change) => narrow()(http.callVoid("MyPassword", "POST", { json: change })),
-  twoFactorStatus: () => narrow()(data(http.call("MyTwoFactor", "GET", TwoFactorStatus))),
-  enrolTwoFactor: () => narrow()(data(http.call("MyTwoFactor", "POST", TwoFactorEnrolment, { json: {} }))),
+  twoFactorStatus: () => narrow()(data(http.endpoint("MyTwoFactor.GET"))),
+  enrolTwoFactor: () => narrow()(data(http.endpoint("MyTwoFactor.POST", { json: {} }))),
   verifyTwoFactor: (otp) => narrow()(data(http.call("MyTwoFactorVerification", "POST", BackupCodes, { json: { otp } }))),
-  renewBackupCodes: (otp) => narrow()(data(http.call("MyTwoFactorBackupCodes", "POST", BackupCodes, { json: { otp } }))),
+  renewBackupCodes: (otp) => narrow()(data(http.endpoint("MyTwoFactorBackupCodes.POST", { json: { otp } }))),
   disableTwoFactor: (otp) => narrow()(http.callVoid("MyTwoFactor", "DELETE", { json: { otp } })),
   acceptTermsOfUse: (policyPublicId) =>
     narrow("NotFound")(http.callVoid("TermsOfUseAcceptance", "POST", {

@@ -1,0 +1,94 @@
+/**
+ * Decodes a request with its endpoint's schemas (core's route table): path parameters, query and
+ * body. A bad one is InvalidInput (the api.md error envelope, 400) naming the field, and, for
+ * the items of a bulk body, their listIndex; never a fault. Every body is first searched for text
+ * PostgreSQL cannot store, so that no schema can forget it.
+ */
+import { Result, Schema } from "effect";
+import { InvalidInput, type ValidationIssue } from "@portal/core/errors";
+import { findUnstorableText, MALFORMED_TEXT } from "@portal/core/wire/bounds";
+import { MAX_BULK_ITEMS, type EndpointSpec } from "@portal/core/wire/endpoint";
+import { issuesFromSchemaError } from "@portal/core/wire/schemaIssues";
+
+/** Most issues one answer lists: a 10,000-item body with every item wrong says enough with these. */
+const MAX_ISSUES = 100;
+
+export interface DecodedRequest {
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string | string[] | undefined>>;
+  /** The decoded payload; for bulk endpoints one item or a list (see `isList`). */
+  readonly body: unknown;
+}
+
+const decoders = new WeakMap<Schema.Top, (input: unknown) => Result.Result<unknown, Schema.SchemaError>>();
+
+/** The decoder of a schema, made once (effect compiles a parser per schema). */
+const decoderOf = (schema: Schema.Top) => {
+  let decode = decoders.get(schema);
+  if (!decode) {
+    decode = Schema.decodeUnknownResult(schema as Schema.Decoder<unknown>) as (input: unknown) => Result.Result<unknown, Schema.SchemaError>;
+    decoders.set(schema, decode);
+  }
+  return decode;
+};
+
+const decodeOrThrow = (schema: Schema.Top, input: unknown, listIndex?: number): unknown => {
+  const result = decoderOf(schema)(input);
+  if (Result.isSuccess(result)) return result.success;
+  const issues = issuesFromSchemaError(result.failure);
+  throw new InvalidInput({ issues: listIndex === undefined ? issues : issues.map((i) => ({ ...i, listIndex })) });
+};
+
+/** The unstorable text of a body as an issue: a leading index of a list body becomes listIndex. */
+function unstorableIssue(body: unknown, bulkList: boolean): ValidationIssue | undefined {
+  const found = findUnstorableText(body);
+  if (found === undefined) return undefined;
+  // A path into a body nested thousands deep is cut: its start says where to look.
+  const path = found.length > 200 ? `${found.slice(0, 200)}…` : found;
+  if (!bulkList) return { message: MALFORMED_TEXT, ...(path === "" ? {} : { propertyName: path }) };
+  const [index, ...rest] = path.split(".");
+  return { message: MALFORMED_TEXT, listIndex: Number(index), ...(rest.length > 0 ? { propertyName: rest.join(".") } : {}) };
+}
+
+/** One item or a list of them, each decoded; issues carry the failing item's listIndex. */
+function decodeBulk(schema: Schema.Top, body: unknown): unknown {
+  if (!Array.isArray(body)) return decodeOrThrow(schema, body);
+  if (body.length === 0) throw new InvalidInput({ issues: [{ message: "The list is empty" }] });
+  if (body.length > MAX_BULK_ITEMS) throw new InvalidInput({ issues: [{ message: `At most ${MAX_BULK_ITEMS} items per call` }] });
+  const decode = decoderOf(schema);
+  const out: unknown[] = new Array(body.length);
+  const issues: ValidationIssue[] = [];
+  for (let i = 0; i < body.length && issues.length < MAX_ISSUES; i++) {
+    const result = decode(body[i]);
+    if (Result.isSuccess(result)) out[i] = result.success;
+    else issues.push(...issuesFromSchemaError(result.failure).map((issue) => ({ ...issue, listIndex: i })));
+  }
+  if (issues.length > 0) throw new InvalidInput({ issues: issues.slice(0, MAX_ISSUES) });
+  return out;
+}
+
+/**
+ * The request's params, query and body decoded by `endpoint`'s schemas. Parts the endpoint
+ * declares no schema for pass through unchanged (query: the list query is parsed elsewhere), except
+ * the body, which is dropped: an endpoint that takes no payload reads none.
+ */
+export function decodeRequest(endpoint: EndpointSpec, raw: { params: unknown; query: unknown; body: unknown }): DecodedRequest {
+  const params = (endpoint.params ? decodeOrThrow(endpoint.params, raw.params ?? {}) : raw.params ?? {}) as DecodedRequest["params"];
+  const query = raw.query ?? {};
+  if (endpoint.query) decodeOrThrow(endpoint.query, query);
+  if (!endpoint.payload) return { params, query: query as DecodedRequest["query"], body: undefined };
+  const unstorable = unstorableIssue(raw.body, endpoint.bulk === true && Array.isArray(raw.body));
+  if (unstorable) throw new InvalidInput({ issues: [unstorable] });
+  const body = endpoint.bulk ? decodeBulk(endpoint.payload, raw.body) : decodeOrThrow(endpoint.payload, raw.body);
+  return { params, query: query as DecodedRequest["query"], body };
+}
+
+/**
+ * Whether an answer's data matches the endpoint's success schema. The platform checks it when
+ * asked to (tests, `PORTAL_CHECK_ANSWERS=1`), so a handler that drifts from the contract fails
+ * the suite even where the compiler could not see it (data read from the database).
+ */
+export function answerMatches(endpoint: EndpointSpec, data: unknown): string | undefined {
+  const result = decoderOf(endpoint.success)(data);
+  return Result.isSuccess(result) ? undefined : issuesFromSchemaError(result.failure).map((i) => `${i.propertyName ?? ""}: ${i.message}`).join("; ");
+}

@@ -1,0 +1,126 @@
+/**
+ * Bad input generated from the contract itself: for every endpoint that takes a payload, its
+ * documented JSON Schema (the one the OpenAPI document serves) gives, per property, a text one
+ * character over its bound, a lone UTF-16 surrogate, a NUL and a value of the wrong kind; bulk
+ * endpoints get the bad item at a random place in a list. Each must be a 400 naming the field
+ * (and, in a list, the item), and nothing may be written.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expandHref } from "@portal/core/wire/routes";
+import { openApiDocument } from "../../src/openapi/openApiDocument";
+import { apiHeaders, availableBackends, createTestApp, type TestApp } from "../testDatabase";
+import { ROUTE_METHODS, countRows, emailOf, expectErrorEnvelope, isItemRoute, itemSamples, label, signIn, type ItemSample } from "./suiteHelpers";
+
+type Json = Record<string, unknown>;
+const doc = openApiDocument() as { paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json> } };
+
+/** A schema with its $ref resolved against the document's components. */
+const resolve = (schema: unknown): Json => {
+  let s = schema as Json;
+  while (typeof s?.["$ref"] === "string") s = doc.components.schemas[(s["$ref"] as string).replace("#/components/schemas/", "")] as Json;
+  return s;
+};
+
+/** The string bound of a property schema (also inside anyOf [string, null]), if it is text. */
+const textBound = (schema: unknown): number | undefined => {
+  const s = resolve(schema);
+  if (s["type"] === "string" && typeof s["maxLength"] === "number") return s["maxLength"];
+  for (const alt of (s["anyOf"] ?? s["oneOf"] ?? []) as unknown[]) {
+    const bound = textBound(alt);
+    if (bound !== undefined) return bound;
+  }
+  return undefined;
+};
+
+interface BadValue {
+  readonly property: string;
+  readonly what: string;
+  readonly value: unknown;
+}
+
+/** Per property of an object schema: the bad values its documented schema rules out. */
+function badValues(itemSchema: unknown): BadValue[] {
+  const s = resolve(itemSchema);
+  const item = (s["oneOf"] as unknown[] | undefined)?.[0] ?? s;
+  const properties = (resolve(item)["properties"] ?? {}) as Record<string, unknown>;
+  return Object.entries(properties).flatMap(([property, schema]): BadValue[] => {
+    const bound = textBound(schema);
+    if (bound !== undefined) {
+      return [
+        { property, what: `text of ${bound + 1} characters`, value: "x".repeat(bound + 1) },
+        { property, what: "a lone surrogate", value: "zz-\ud800" },
+        { property, what: "a NUL", value: "a\u0000b" },
+      ];
+    }
+    const outer = resolve(schema);
+    const map = [outer, ...((outer["anyOf"] ?? []) as unknown[]).map(resolve)].find((m) => m["type"] === "object") ?? {};
+    if (map["type"] === "object" && map["additionalProperties"] !== undefined) {
+      const valueBound = textBound(map["additionalProperties"]) ?? 10;
+      return [
+        { property, what: "a map value over its bound", value: { en: "x".repeat(valueBound + 1) } },
+        { property, what: "a map value with a lone surrogate", value: { en: "ok", nl: "\udc00" } },
+        { property, what: "a map key with a lone surrogate", value: { en: "ok", ["\ud801"]: "x" } },
+        ...(typeof map["maxProperties"] === "number"
+          ? [{ property, what: "too many entries", value: Object.fromEntries(Array.from({ length: (map["maxProperties"] as number) + 1 }, (_, i) => [`l${i}`, "x"])) }]
+          : []),
+      ];
+    }
+    return [];
+  });
+}
+
+const withPayload = ROUTE_METHODS.flatMap((m) => {
+  const op = doc.paths[m.route.href]?.[m.method.toLowerCase()] as Json | undefined;
+  const body = (op?.["requestBody"] as { content: Record<string, { schema: Json }> } | undefined)?.content["application/json"]?.schema;
+  return body ? [{ ...m, body, bulk: Array.isArray(body["oneOf"]) }] : [];
+});
+
+describe.each(await availableBackends())("bad input from the schemas on %s", (kind) => {
+  let t: TestApp;
+  let samples: Record<string, ItemSample>;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    samples = await itemSamples(t);
+    headers = apiHeaders((await signIn(t.app, emailOf("admin"))).secretId, t.demo.companies["demo"]!);
+  });
+  afterAll(async () => { await t?.close(); });
+
+  it("covers every endpoint that takes a body, and each has at least one bounded property", () => {
+    expect(withPayload.length).toBeGreaterThanOrEqual(14);
+    for (const m of withPayload) if (m.route.rel !== "AccessTokenList") expect(badValues(m.body).length, label(m)).toBeGreaterThan(0);
+  });
+
+  it.each(withPayload.filter((m) => badValues(m.body).length > 0).map((m) => [label(m), m] as const))("%s: every out-of-bound value is a 400 naming its field, and writes nothing", async (_, m) => {
+    const url = isItemRoute(m.route) ? expandHref(m.route.href, { publicId: samples[m.route.rel]!.own }) : m.route.href;
+    const bad = badValues(m.body);
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...bad), fc.nat(4), fc.nat(4), async (b, before, after) => {
+      const good = { publicId: samples[m.route.rel.replace(/List$/, "")]?.own ?? "AAAAAAAAAAAA" };
+      const item = { [b.property]: b.value };
+      const payload = m.bulk ? [...Array(before).fill(good), item, ...Array(after).fill(good)] : item;
+      const audit = await countRows(t.database.db, "audit_logs");
+      const res = await t.app.inject({ method: m.method, url, headers: { ...headers, "content-type": "application/json" }, payload: JSON.stringify(payload) });
+      const context = `${label(m)} ${b.property} = ${b.what}`;
+      expect(res.statusCode, `${context}: ${res.body.slice(0, 300)}`).toBe(400);
+      expectErrorEnvelope(res, context);
+      const issue = (res.json() as { data: Array<{ propertyName?: string; listIndex?: number }> }).data[0]!;
+      expect(issue.propertyName ?? "", context).toMatch(new RegExp(`^${b.property}`));
+      if (m.bulk) expect(issue.listIndex, context).toBe(before);
+      expect(await countRows(t.database.db, "audit_logs"), `${context} wrote an audit entry`).toBe(audit);
+    }), { numRuns: Math.max(bad.length * 2, 6) });
+  });
+
+  it.each(withPayload.filter((m) => !m.bulk && m.route.rel !== "AccessTokenList").map((m) => [label(m), m] as const))(
+    "%s: a body of null, a string, a number or a list is a 400 and writes nothing", async (_, m) => {
+      const url = isItemRoute(m.route) ? expandHref(m.route.href, { publicId: samples[m.route.rel]!.own }) : m.route.href;
+      for (const payload of ["null", "\"text\"", "42", "[]", "[{}]"]) {
+        const audit = await countRows(t.database.db, "audit_logs");
+        const res = await t.app.inject({ method: m.method, url, headers: { ...headers, "content-type": "application/json" }, payload });
+        expect(res.statusCode, `${label(m)} ${payload}: ${res.body}`).toBe(400);
+        expectErrorEnvelope(res, `${label(m)} ${payload}`);
+        expect(await countRows(t.database.db, "audit_logs")).toBe(audit);
+      }
+    });
+});
