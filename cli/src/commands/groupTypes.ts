@@ -5,11 +5,12 @@
  * again and is the authority.
  */
 import type { Command } from "commander";
-import { Result } from "effect";
+import { Effect, Result } from "effect";
 import { MAX_PAGE_SIZE } from "@portal/core/constants";
 import type { GroupType } from "@portal/core/domain/GroupType";
 import { allPages } from "@portal/core/ports/PortalApi";
-import { canDeleteGroupType, validateGroupTypeInput } from "@portal/core/rules/groupTypes";
+import { GroupTypeEntity } from "@portal/core/entities/OrderedTypeEntity";
+import { checkTypeRemoval } from "@portal/core/usecases/checkTypeRemoval";
 import { reorder } from "@portal/core/rules/ordering";
 import { NotFound } from "@portal/core/errors";
 import { InputRejected } from "../CliError";
@@ -35,8 +36,8 @@ const find = (all: ReadonlyArray<GroupType>, publicId: string): GroupType => {
   return found;
 };
 
-/** Whether the colour is part of the form for this user (spec: only with manage:subgroups). */
-const colorShown = async (s: Session) => (await run(s.api.me.myRights(s.companyId))).includes("manage:subgroups");
+/** My rights in the selected company: the descriptor's rules read them (the colour needs manage:subgroups). */
+const myRights = async (s: Session) => run(s.api.me.myRights(s.companyId));
 
 /** Core's verdict as a thrown tagged error, with a hint where a CLI option fixes it. */
 const orThrow = <A, E>(result: Result.Result<A, E>): A => {
@@ -74,8 +75,9 @@ export function registerGroupTypes(program: Command, io: () => Io): void {
     .description("add a group type at the end of the list")
     .action(async (name: string, opts: { color?: string }, cmd: Command) => {
       const s = await session(cmd);
-      const [all, shown] = await Promise.all([listAll(s), colorShown(s)]);
-      const valid = orThrow(validateGroupTypeInput({ name, color: opts.color }, { others: all, colorShown: shown }));
+      const [all, rights] = await Promise.all([listAll(s), myRights(s)]);
+      const shown = GroupTypeEntity.controls(rights).color;
+      const valid = orThrow(GroupTypeEntity.validate({ name, color: opts.color }, { others: all, rights }));
       const created = await run(s.api.groupTypes.add(valid));
       if (opts.color !== undefined && !shown) io().note("Note: --color was ignored: colours need the manage:subgroups right.");
       done(io(), `Added group type ${valid.name} (${created.publicId}).`, { publicId: created.publicId, name: valid.name });
@@ -88,9 +90,9 @@ export function registerGroupTypes(program: Command, io: () => Io): void {
     .description("rename a group type")
     .action(async (publicId: string, name: string, _o, cmd: Command) => {
       const s = await session(cmd);
-      const [all, shown] = await Promise.all([listAll(s), colorShown(s)]);
+      const [all, rights] = await Promise.all([listAll(s), myRights(s)]);
       const self = find(all, publicId);
-      const valid = orThrow(validateGroupTypeInput({ name, color: self.color ?? undefined }, { others: all, colorShown: shown, selfPublicId: publicId }));
+      const valid = orThrow(GroupTypeEntity.validate({ name }, { others: all, rights, selfPublicId: publicId, colorUnchanged: true }));
       await run(s.api.groupTypes.update(publicId, { name: valid.name }));
       done(io(), `Renamed ${publicId} from ${self.name} to ${valid.name}.`, { publicId, name: valid.name });
     });
@@ -103,8 +105,8 @@ export function registerGroupTypes(program: Command, io: () => Io): void {
       const s = await session(cmd);
       const all = await listAll(s);
       const self = find(all, publicId);
-      const users = await run(s.api.groups.listByGroupType(publicId, { pageSize: 1 }));
-      orThrow(canDeleteGroupType(publicId, all, users.data.length));
+      // One group is enough to know it is in use; the server asks again in its transaction.
+      await run(checkTypeRemoval(GroupTypeEntity, all, publicId, Effect.map(s.api.groups.listByGroupType(publicId, { pageSize: 1 }), (p) => p.data.length)));
       await run(s.api.groupTypes.remove(publicId));
       done(io(), `Removed group type ${self.name} (${publicId}).`, { publicId });
     });

@@ -8,19 +8,17 @@
  */
 import { Schema } from "effect";
 import { AccessToken } from "../domain/AccessToken";
-import { AssetType } from "../domain/AssetType";
 import { AuditLogEntry } from "../domain/AuditLog";
 import { Branding } from "../domain/Branding";
 import { Company, MyCompany, Sector } from "../domain/Company";
 import { Group } from "../domain/Group";
-import { GroupType } from "../domain/GroupType";
 import { RightSchema, type Right } from "../domain/Right";
 import { Translation } from "../domain/Translation";
 import { BackupCodes, MyUser, TwoFactorEnrolment, TwoFactorStatus } from "../domain/User";
 import { endpoint, NoData, PublicIdParams, PublicIdRefs, type EndpointSpec } from "./endpoint";
+import { AssetTypeEntity, GroupTypeEntity } from "../entities/OrderedTypeEntity";
 import {
-  AccessTokenBody, AssetTypeBody, AssetTypeBulkBody, GroupTypeBody, GroupTypeBulkBody, OtpBody, PasswordChangeBody,
-  PublicIdBody, TranslationBody, TranslationBulkBody, TranslationListQuery,
+  AccessTokenBody, OtpBody, PasswordChangeBody, PublicIdBody, TranslationBody, TranslationBulkBody, TranslationListQuery,
 } from "./payloads";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -57,26 +55,25 @@ export const TranslationUpsertCounts = Schema.Struct({
   created: Schema.optional(Schema.Number), updated: Schema.optional(Schema.Number),
 });
 
-/** Group types and asset types: the same list and item endpoints over their own schemas. */
-const orderedTypeRoutes = <
-  const L extends string, const I extends string, const H extends string,
-  E extends Schema.Top, B extends Schema.Top, BB extends Schema.Top,
->(listRel: L, itemRel: I, href: H, right: Right, entity: E, body: B, bulkBody: BB) => [
+/** The list and item endpoints of an ordered type kind, from its descriptor (entities/). */
+const orderedTypeRoutes = <const L extends string, const I extends string, const H extends string, E extends Schema.Top, B extends Schema.Top, BB extends Schema.Top>(
+  d: { readonly listRel: L; readonly itemRel: I; readonly href: H; readonly writeRight: Right; readonly entity: E; readonly body: B; readonly bulkBody: BB },
+) => [
   {
-    rel: listRel, href, ...company,
+    rel: d.listRel, href: d.href, ...company,
     methods: {
-      GET: get(Schema.Array(entity)),
-      POST: endpoint({ rights: [right], payload: body, bulk: true, success: PublicIdRefs }),
-      PATCH: endpoint({ rights: [right], payload: bulkBody, bulk: true, success: Schema.Array(entity) }),
-      DELETE: endpoint({ rights: [right], payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
+      GET: get(Schema.Array(d.entity)),
+      POST: endpoint({ rights: [d.writeRight], payload: d.body, bulk: true, success: PublicIdRefs }),
+      PATCH: endpoint({ rights: [d.writeRight], payload: d.bulkBody, bulk: true, success: Schema.Array(d.entity) }),
+      DELETE: endpoint({ rights: [d.writeRight], payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
     },
   },
   {
-    rel: itemRel, href: `${href}/{publicId}` as `${H}/{publicId}`, ...company,
+    rel: d.itemRel, href: `${d.href}/{publicId}` as `${H}/{publicId}`, ...company,
     methods: {
-      GET: endpoint({ rights: [], ...item, success: entity }),
-      PATCH: endpoint({ rights: [right], ...item, payload: body, success: entity }),
-      DELETE: endpoint({ rights: [right], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+      GET: endpoint({ rights: [], ...item, success: d.entity }),
+      PATCH: endpoint({ rights: [d.writeRight], ...item, payload: d.body, success: d.entity }),
+      DELETE: endpoint({ rights: [d.writeRight], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
     },
   },
 ] as const;
@@ -125,9 +122,9 @@ export const ROUTES = [
   },
   { rel: "EventStream", href: "/api/events", methods: { GET: endpoint({ rights: [], success: NoData, raw: true }) }, ...session },
 
-  ...orderedTypeRoutes("GroupTypeList", "GroupType", "/api/group-types", "manage:group-types", GroupType, GroupTypeBody, GroupTypeBulkBody),
+  ...orderedTypeRoutes(GroupTypeEntity),
   { rel: "GroupList", href: "/api/groups", methods: { GET: get(Schema.Array(Group), ["manage:groups", "manage:group-types"]) }, ...company },
-  ...orderedTypeRoutes("AssetTypeList", "AssetType", "/api/asset-types", "manage:asset-types", AssetType, AssetTypeBody, AssetTypeBulkBody),
+  ...orderedTypeRoutes(AssetTypeEntity),
   {
     rel: "TranslationList", href: "/api/translations", ...company,
     methods: {

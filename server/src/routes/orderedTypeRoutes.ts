@@ -1,14 +1,16 @@
 /**
  * Group types and asset types: two ordered, named, company-owned lists with the same wire shape
  * (GET list ordered by `order`; POST one or many; bulk PATCH, e.g. a drag reorder; bulk DELETE;
- * item GET/PATCH/DELETE). Everything they differ in - validation, delete rule, usage count,
- * colour - comes in a TypeKind built from core's rules. A bulk call is one transaction; a
+ * item GET/PATCH/DELETE). Everything they differ in - validation, delete rule, colour, list
+ * columns - comes from core's descriptor (entities/OrderedTypeEntity); the server adds the table
+ * and the usage count (TypeKind). A bulk call is one transaction; a
  * failing item's error carries its listIndex.
  */
 import { and, count, eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTableWithColumns } from "drizzle-orm/pg-core";
 import { Result } from "effect";
 import { NotFound } from "@portal/core/errors";
+import type { OrderedTypeEntity } from "@portal/core/entities/OrderedTypeEntity";
 import { nextOrder } from "@portal/core/rules/ordering";
 import { writeAudit } from "../audit/writeAudit";
 import type { Db } from "../db/Database";
@@ -32,18 +34,12 @@ type TypeTable = PgTableWithColumns<any> & {
   id: PgColumn; publicId: PgColumn; companyId: PgColumn; name: PgColumn; order: PgColumn;
 };
 
-export interface TypeKind<L extends string = string, I extends string = string> {
-  /** Discovery rels of the list and the item, e.g. "GroupTypeList" / "GroupType". */
-  readonly listRel: L;
-  readonly itemRel: I;
-  /** Envelope type and audit topic, e.g. "GroupType". */
-  readonly topic: string;
+/**
+ * An ordered type kind as the server runs it: core's descriptor (rels, topic, colour, rules,
+ * list columns) plus where it is stored and how its usage is counted.
+ */
+export interface TypeKind<L extends string = string, I extends string = string> extends OrderedTypeEntity<L, I> {
   readonly table: TypeTable;
-  readonly hasColor: boolean;
-  /** Validates name (and colour) against the other types; core's rule. */
-  validate(input: { name: unknown; color?: unknown }, others: ReadonlyArray<TypeRow>, selfPublicId: string | undefined, ctx: RequestContext): Result.Result<{ name: string; color?: string }, unknown>;
-  /** Whether the type may be deleted, given the remaining types and its usage; core's rule. */
-  canDelete(publicId: string, all: ReadonlyArray<TypeRow>, usedBy: number): Result.Result<void, unknown>;
   /** How many things use the type (groups, resource variants). */
   usage(tx: Db, typeId: number): Promise<number>;
 }
@@ -88,6 +84,8 @@ type TypeRels = "GroupTypeList" | "GroupType" | "AssetTypeList" | "AssetType";
  */
 export function orderedTypeRoutes<L extends TypeRels, I extends TypeRels>(kind: TypeKind<L, I>): HandlersOf<L | I> {
   const t = kind.table;
+  // The descriptor's filterable columns, each on the table column of the same name.
+  const columns = Object.fromEntries(Object.entries(kind.columns).map(([name, c]) => [name, { column: t[name] as PgColumn, type: c.type }]));
 
   const mutate = async <A>(ctx: RequestContext, fn: (tx: Db, all: TypeRow[]) => Promise<A>): Promise<A> =>
     ctx.db.transaction(async (tx) => {
@@ -109,9 +107,9 @@ export function orderedTypeRoutes<L extends TypeRels, I extends TypeRels>(kind: 
     if ("name" in item || (kind.hasColor && "color" in item)) {
       const valid = orThrow(kind.validate(
         { name: "name" in item ? item["name"] : current.name, color: "color" in item ? item["color"] : current.color ?? undefined },
-        all, current.publicId, ctx));
+        { others: all, selfPublicId: current.publicId, rights: ctx.rights, colorUnchanged: !("color" in item) }));
       next.name = valid.name;
-      if (kind.hasColor && valid.color !== undefined) next.color = valid.color;
+      if (kind.hasColor && "color" in item && valid.color !== undefined) next.color = valid.color;
     }
     if ("order" in item) next.order = checkOrder(item["order"]);
     await tx.update(t).set(kind.hasColor ? { name: next.name, color: next.color, order: next.order } : { name: next.name, order: next.order })
@@ -132,9 +130,7 @@ export function orderedTypeRoutes<L extends TypeRels, I extends TypeRels>(kind: 
     [`${kind.listRel}.GET`]: async (ctx) => {
       const company = companyOf(ctx);
       const { after, orderBy } = keyset([t.order, t.publicId], ctx.list.pageAfter);
-      const where: SQL[] = [eq(t.companyId, company.id), ...filterConditions(ctx.list.filters, {
-        publicId: { column: t.publicId, type: "text" }, name: { column: t.name, type: "text" }, order: { column: t.order, type: "number" },
-      })];
+      const where: SQL[] = [eq(t.companyId, company.id), ...filterConditions(ctx.list.filters, columns)];
       if (after) where.push(after);
       const rows = await ctx.db.select().from(t).where(and(...where)).orderBy(...orderBy).limit(ctx.list.pageSize + 1);
       const typed = rows.map((r: Record<string, unknown>) => ({ publicId: r["publicId"], name: r["name"], color: r["color"] ?? null, order: r["order"] }) as TypeRow);
@@ -152,7 +148,7 @@ export function orderedTypeRoutes<L extends TypeRels, I extends TypeRels>(kind: 
       const created = await mutate(ctx, async (tx, all) => {
         const rows: TypeRow[] = [];
         await eachItem(items, isList, async (item) => {
-          const valid = orThrow(kind.validate({ name: item["name"], color: item["color"] }, all, undefined, ctx));
+          const valid = orThrow(kind.validate({ name: item["name"], color: item["color"] }, { others: all, rights: ctx.rights }));
           const order = item["order"] === undefined ? nextOrder(all) : checkOrder(item["order"]);
           const row = { id: 0, publicId: newPublicId(), name: valid.name, color: valid.color ?? null, order };
           all.push(row);

@@ -1,25 +1,15 @@
-/** The two ordered type lists, each wired to core's rules for it. */
-import { canDeleteAssetType, validateAssetTypeInput } from "@portal/core/rules/assetTypes";
-import { canDeleteGroupType, validateGroupTypeInput } from "@portal/core/rules/groupTypes";
+/** The two ordered type lists: core's descriptors with their tables and usage counts. */
+import { AssetTypeEntity, GroupTypeEntity } from "@portal/core/entities/OrderedTypeEntity";
 import { assetTypes, groupTypes, groups, resourceVariants } from "../db/schema";
 import { orderedTypeRoutes, usageCount, type TypeKind } from "./orderedTypeRoutes";
 
 export const groupTypeKind: TypeKind<"GroupTypeList", "GroupType"> = {
-  listRel: "GroupTypeList", itemRel: "GroupType", topic: "GroupType", table: groupTypes as TypeKind["table"], hasColor: true,
-  // The colour input is shown (and so required) only to users holding manage:subgroups (spec section 2).
-  validate: (input, others, selfPublicId, ctx) => validateGroupTypeInput(input, {
-    others, colorShown: ctx.rights.has("manage:subgroups"), ...(selfPublicId === undefined ? {} : { selfPublicId }),
-  }),
-  canDelete: canDeleteGroupType,
+  ...GroupTypeEntity, table: groupTypes as TypeKind["table"],
   usage: (tx, id) => usageCount(tx, groups, groups.groupTypeId, id),
 };
 
 export const assetTypeKind: TypeKind<"AssetTypeList", "AssetType"> = {
-  listRel: "AssetTypeList", itemRel: "AssetType", topic: "AssetType", table: assetTypes as TypeKind["table"], hasColor: false,
-  validate: (input, others, selfPublicId) => validateAssetTypeInput({ name: input.name }, {
-    others, ...(selfPublicId === undefined ? {} : { selfPublicId }),
-  }),
-  canDelete: canDeleteAssetType,
+  ...AssetTypeEntity, table: assetTypes as TypeKind["table"],
   usage: (tx, id) => usageCount(tx, resourceVariants, resourceVariants.assetTypeId, id),
 };
 

@@ -1,7 +1,6 @@
 import { Effect, Schema } from "effect";
-import { AssetType } from "@portal/core/domain/AssetType";
 import { Group } from "@portal/core/domain/Group";
-import { GroupType } from "@portal/core/domain/GroupType";
+import { AssetTypeEntity, GroupTypeEntity, type OrderedTypeEntity } from "@portal/core/entities/OrderedTypeEntity";
 import { TranslationUpsertCounts } from "@portal/core/wire/routes";
 import type { AssetTypesApi, AuditLogsApi, GroupsApi, GroupTypesApi, TranslationsApi } from "@portal/core/ports/PortalApi";
 import type { HttpClient } from "../HttpClient";
@@ -17,8 +16,13 @@ const firstCreated = (x: typeof CreatedList.Type) => asList(x)[0] ?? { publicId:
 const page = <A, E>(e: Effect.Effect<{ readonly data: A; readonly moreAfter: string | null }, E>) =>
   Effect.map(e, (p) => ({ data: p.data, moreAfter: p.moreAfter }));
 
-/** Group types and asset types share their shape: list, add, update, updateMany, remove, removeMany. */
-function typeListApi(http: HttpClient, listRel: string, itemRel: string, schema: Schema.Decoder<unknown>, entity: string) {
+/**
+ * Group types and asset types share their shape: list, add, update, updateMany, remove,
+ * removeMany, all read from the kind's descriptor (rels, wire schema, topic).
+ */
+function typeListApi(http: HttpClient, kind: OrderedTypeEntity) {
+  const { listRel, itemRel, topic: entity } = kind;
+  const schema = kind.entity as Schema.Decoder<unknown>;
   return {
     list: (request = {}) => page(http.call(listRel, "GET", Schema.Array(schema), { company: true, query: listQuery(request) })),
     add: (input: unknown) =>
@@ -39,7 +43,7 @@ function nameOf(input: unknown): string | undefined {
 }
 
 export const groupTypesApi = (http: HttpClient): GroupTypesApi => {
-  const api = typeListApi(http, "GroupTypeList", "GroupType", GroupType, "GroupType");
+  const api = typeListApi(http, GroupTypeEntity);
   const n = narrow("NotFound", "NameAlreadyInUse", "CannotDeleteGroupType");
   return {
     list: (request) => narrow()(api.list(request)) as ReturnType<GroupTypesApi["list"]>,
@@ -52,7 +56,7 @@ export const groupTypesApi = (http: HttpClient): GroupTypesApi => {
 };
 
 export const assetTypesApi = (http: HttpClient): AssetTypesApi => {
-  const api = typeListApi(http, "AssetTypeList", "AssetType", AssetType, "AssetType");
+  const api = typeListApi(http, AssetTypeEntity);
   return {
     list: (request) => narrow()(api.list(request)) as ReturnType<AssetTypesApi["list"]>,
     add: (input) => narrow()(api.add(input)),
