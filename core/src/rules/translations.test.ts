@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Translation } from "../domain/Translation";
 import {
-  applyTranslationUpsert, planTranslationUpsert, TRANSLATION_KEY_PATTERN, validateTranslationBatch,
+  applyTranslationUpsert, DUPLICATE, planTranslationUpsert, storedKeyClashes, TRANSLATION_KEY_PATTERN, validateTranslationBatch,
 } from "./translations";
 
 const failureOf = <A, E>(r: Result.Result<A, E>): E => {
@@ -128,5 +128,26 @@ describe("planTranslationUpsert", () => {
         expect([...plan.change, ...plan.unchanged].every((e) => storedKeys.has(e.key))).toBe(true);
       }),
     );
+  });
+});
+
+describe("storedKeyClashes", () => {
+  it("flags each entry whose key another stored translation holds, never an entry's own", () => {
+    const stored = [{ publicId: "A", key: "one" }, { publicId: "B", key: "two" }];
+    expect(storedKeyClashes(stored, [{ key: "three" }, { key: "one" }, { key: "two", publicId: "B" }, { key: "two", publicId: "A" }]))
+      .toEqual([{ listIndex: 1, propertyName: "key", message: DUPLICATE }, { listIndex: 3, propertyName: "key", message: DUPLICATE }]);
+  });
+
+  it("property: an entry clashes exactly when some stored translation with another publicId has its key", () => {
+    const key = fc.constantFrom("a", "b", "c", "d");
+    const id = fc.constantFrom("P1", "P2", "P3");
+    fc.assert(fc.property(
+      fc.uniqueArray(fc.record({ publicId: id, key }), { selector: (t) => t.key }),
+      fc.array(fc.record({ key, publicId: fc.option(id, { nil: undefined }) })),
+      (stored, entries) => {
+        const flagged = new Set(storedKeyClashes(stored, entries).map((i) => i.listIndex));
+        entries.forEach((e, i) => expect(flagged.has(i)).toBe(stored.some((s) => s.key === e.key && s.publicId !== e.publicId)));
+      },
+    ));
   });
 });

@@ -98,6 +98,25 @@ export const validateTranslationBatch = (
   return Result.succeed(valid);
 };
 
+/**
+ * Keys of a batch already stored under another translation: one 'Duplicate' issue per entry
+ * (propertyName "key", its listIndex), as the unique index would refuse them. `stored` are the
+ * company's translations; an entry carrying a publicId (a PATCH) does not clash with itself.
+ * Guarantees linear time in the sizes of both lists; an empty list means no clash.
+ */
+export const storedKeyClashes = (
+  stored: ReadonlyArray<{ readonly key: string; readonly publicId: string }>,
+  entries: ReadonlyArray<{ readonly key: string; readonly publicId?: string }>,
+): ValidationIssue[] => {
+  const owner = new Map(stored.map((t) => [t.key, t.publicId] as const));
+  const issues: ValidationIssue[] = [];
+  entries.forEach((entry, listIndex) => {
+    const holder = owner.get(entry.key);
+    if (holder !== undefined && holder !== entry.publicId) issues.push({ listIndex, propertyName: "key", message: DUPLICATE });
+  });
+  return issues;
+};
+
 /** Whether two languages maps hold the same codes with the same texts (order ignored). */
 export const sameLanguages = (a: Languages, b: Languages): boolean => {
   const codes = Object.keys(a);

@@ -7,7 +7,8 @@
 import type { FastifyReply } from "fastify";
 import type { ValidationIssue } from "@portal/core/errors";
 import { errorEnvelope } from "@portal/core/wire/envelope";
-import { issuesOfError, statusOfError, type PortalError } from "@portal/core/wire/errorStatus";
+import { MALFORMED_TEXT } from "@portal/core/wire/bounds";
+import { errorResponse as portalErrorResponse, type PortalError } from "@portal/core/wire/errorStatus";
 import { HttpProblem } from "./HttpProblem";
 
 export interface ErrorResponse {
@@ -39,10 +40,18 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 };
 
 /**
- * SQLSTATEs of text PostgreSQL cannot store (NUL in text or jsonb, invalid byte sequences):
- * the value came from the client, so it is a 400, not a fault.
+ * Database refusals that are the client's fault, by SQLSTATE: the value came from the request
+ * (the schemas bound what they can, PostgreSQL is the last word), so they are 4xx, not faults.
+ * Class 22 is "data exception" (text it cannot store, a number out of range, a bad date…).
  */
-const UNSTORABLE_TEXT: ReadonlySet<string> = new Set(["22021", "22P05"]);
+const CLIENT_SQLSTATES: ReadonlyArray<{ readonly test: (code: string) => boolean; readonly status: number; readonly message: string }> = [
+  { test: (c) => c === "22021" || c === "22P05" || c === "22P02", status: 400, message: MALFORMED_TEXT },
+  { test: (c) => c === "22001" || c === "54000", status: 400, message: "A value is too large to store" },
+  { test: (c) => c === "22003", status: 400, message: "A number is out of range" },
+  { test: (c) => c.startsWith("22"), status: 400, message: "A value cannot be stored as given" },
+  { test: (c) => c === "23505", status: 409, message: "Duplicate" },
+  { test: (c) => c === "23503", status: 409, message: "It refers to something that no longer exists, or is still in use" },
+];
 
 /** The SQLSTATE of a driver error, looking through drizzle's wrapping `cause`. */
 const sqlState = (error: unknown): string | undefined => {
@@ -57,9 +66,9 @@ const sqlState = (error: unknown): string | undefined => {
 export function errorResponse(error: unknown): ErrorResponse {
   if (error instanceof HttpProblem) return { status: error.status, issues: error.issues, headers: error.headers, fault: false };
   if (isPortalError(error)) {
-    const headers: Record<string, string> = error._tag === "RateLimited" && error.retryAfterSeconds !== undefined
-      ? { "Retry-After": String(Math.ceil(error.retryAfterSeconds)) } : {};
-    return { status: statusOfError(error), issues: issuesOfError(error), headers, fault: false };
+    // Core's one table from error tag to status, issues and Retry-After.
+    const r = portalErrorResponse(error);
+    return { status: r.status, issues: r.body.data, headers: r.headers, fault: false };
   }
   const e = error as { statusCode?: unknown; code?: unknown; message?: unknown } | null;
   if (typeof e?.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
@@ -67,9 +76,9 @@ export function errorResponse(error: unknown): ErrorResponse {
     const message = known ?? (error instanceof SyntaxError ? "Body is not valid JSON" : String(e.message ?? "Bad request"));
     return { status: e.statusCode, issues: [{ message }], headers: {}, fault: false };
   }
-  if (UNSTORABLE_TEXT.has(sqlState(error) ?? "")) {
-    return { status: 400, issues: [{ message: "Text contains a character that cannot be stored (such as NUL)" }], headers: {}, fault: false };
-  }
+  const state = sqlState(error);
+  const known = state === undefined ? undefined : CLIENT_SQLSTATES.find((c) => c.test(state));
+  if (known) return { status: known.status, issues: [{ message: known.message }], headers: {}, fault: false };
   return { status: 500, issues: [{ message: "Internal server error" }], headers: {}, fault: true };
 }
 

@@ -9,7 +9,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { Result } from "effect";
 import { Conflict, InvalidInput, NotFound, type ValidationIssue } from "@portal/core/errors";
 import type { Languages, Translation } from "@portal/core/domain/Translation";
-import { DUPLICATE, planTranslationUpsert, validateTranslationBatch } from "@portal/core/rules/translations";
+import { DUPLICATE, planTranslationUpsert, storedKeyClashes, validateTranslationBatch } from "@portal/core/rules/translations";
 import { writeAudit } from "../audit/writeAudit";
 import { rowsOf, type Db } from "../db/Database";
 import { companies, translations } from "../db/schema";
@@ -114,8 +114,7 @@ async function create(ctx: RequestContext, body: unknown) {
   const companyId = companyOf(ctx).id;
   const rows = await ctx.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
-    const stored = new Set((await storedByKeys(tx, companyId, batch.map((b) => b.key))).map((t) => t.key));
-    const clashes = batch.flatMap((b, listIndex) => (stored.has(b.key) ? [{ message: DUPLICATE, propertyName: "key", listIndex }] : []));
+    const clashes = storedKeyClashes(await storedByKeys(tx, companyId, batch.map((b) => b.key)), batch);
     if (clashes.length > 0) throw forBody(new Conflict({ issues: clashes }), isList);
     const created = batch.map((b) => ({ publicId: newPublicId(), key: b.key, languages: b.languages }));
     await insertAudited(tx, ctx, companyId, created);
@@ -161,10 +160,11 @@ async function patch(ctx: RequestContext, body: unknown, isItem: boolean) {
       languages: "languages" in item ? item["languages"] : stored[i]!.languages,
     }));
     const batch = validated(merged, isList && !isItem);
+    // A key moving between two translations of the same batch is not a clash: only keys held
+    // outside the batch count.
     const batchIds = new Set(ids);
     const others = (await storedByKeys(tx, companyId, batch.map((b) => b.key))).filter((t) => !batchIds.has(t.publicId));
-    const taken = new Set(others.map((t) => t.key));
-    const clashes = batch.flatMap((b, listIndex) => (taken.has(b.key) ? [{ message: DUPLICATE, propertyName: "key", listIndex }] : []));
+    const clashes = storedKeyClashes(others, batch.map((b, i) => ({ key: b.key, publicId: ids[i]! })));
     if (clashes.length > 0) throw forBody(new Conflict({ issues: clashes }), isList);
     const after = batch.map((b, i) => ({ publicId: ids[i]!, key: b.key, languages: b.languages }));
     await updateRows(tx, companyId, after);
