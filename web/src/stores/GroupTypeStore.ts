@@ -89,7 +89,7 @@ export class GroupTypeStore extends OrderedTypeStore<GroupType> {
     if (Result.isFailure(valid)) return { ok: false, issues: issuesOf(valid.failure) };
     const order = nextOrder(this.items);
     const result = await this.root.run(this.root.ports.api.groupTypes.add({ ...valid.success, order }));
-    if (result._tag === "Failure") return { ok: false, issues: this.formIssues(result.failure) };
+    if (result._tag === "Failure") return this.saveFailed(result.failure);
     const created: GroupType = { publicId: result.success.publicId, ...valid.success, order };
     this.write([...this.read(), created]);
     return { ok: true, publicId: created.publicId };
@@ -109,7 +109,7 @@ export class GroupTypeStore extends OrderedTypeStore<GroupType> {
     };
     if (Object.keys(patch).length === 0) return { ok: true, publicId };
     const result = await this.root.run(this.root.ports.api.groupTypes.update(publicId, patch));
-    if (result._tag === "Failure") return { ok: false, issues: this.formIssues(result.failure) };
+    if (result._tag === "Failure") return this.saveFailed(result.failure);
     this.write(this.read().map((t) => (t.publicId === publicId ? { ...t, ...patch } : t)));
     return { ok: true, publicId };
   }

@@ -9,6 +9,8 @@ import type { Effect, Result } from "effect";
 import { action, computed, makeObservable, observable } from "mobx";
 import type { ValidationIssue } from "@portal/core/errors";
 import type { NoticeError, Operation } from "@portal/core/rules/errorCatalogue";
+import type { Message } from "@portal/core/messages/messages";
+import { saveFailure } from "@portal/core/messages/saveFailure";
 import { moveItem, reorder } from "@portal/core/rules/ordering";
 import type { SidePanelControls } from "@portal/core/rules/rights";
 import { notifyFailure } from "./notifyFailure";
@@ -20,8 +22,14 @@ export interface OrderedType {
   readonly order: number;
 }
 
-/** What a save of a dialog ends with: done, or the issues to show on the form's fields. */
-export type SaveOutcome = { readonly ok: true; readonly publicId: string } | { readonly ok: false; readonly issues: ReadonlyArray<ValidationIssue> };
+/**
+ * What a save of a dialog ends with: done, or the issues to show on the form's fields and a
+ * message for what is not about a field (offline, server gone...). A failed save never closes
+ * the dialog, so what was typed stays (core's saveFailure).
+ */
+export type SaveOutcome =
+  | { readonly ok: true; readonly publicId: string }
+  | { readonly ok: false; readonly issues: ReadonlyArray<ValidationIssue>; readonly message?: Message | null };
 
 export abstract class OrderedTypeStore<T extends OrderedType> {
   /** True while a reorder is being saved; further drags wait for it. */
@@ -108,11 +116,9 @@ export abstract class OrderedTypeStore<T extends OrderedType> {
     this.deleting = publicId;
   });
 
-  /** The issues of a failed save that belong on the form; anything else becomes a snackbar. */
-  protected formIssues(error: NoticeError): ReadonlyArray<ValidationIssue> {
-    if (error._tag === "NameAlreadyInUse") return [{ message: error.message, propertyName: "name" }];
-    if (error._tag === "InvalidInput" && error.issues.some((i) => i.propertyName !== undefined)) return error.issues;
-    notifyFailure(this.root.snackbars, error, "other", this.snackbarKey);
-    return [];
+  /** A failed save as the dialog shows it: field issues, and a message for the rest (core's saveFailure). */
+  protected saveFailed(error: NoticeError): SaveOutcome {
+    const failure = saveFailure(error, this.root.connectivity.isOnline);
+    return { ok: false, issues: failure.fieldIssues, message: failure.message };
   }
 }
