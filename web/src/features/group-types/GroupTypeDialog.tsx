@@ -27,7 +27,8 @@ export const GroupTypeDialog = observer(function GroupTypeDialog({ store, editin
   const [form] = useState(() => {
     const editing = editingId === undefined ? undefined : store.byId(editingId);
     return new GroupTypeForm({
-      ...(editing ? { editing } : {}),
+      // The colour shown in the panel (a spread one for a type without colour) is what is saved.
+      ...(editing ? { editing: { ...editing, color: store.colorOf(editing.publicId) } } : {}),
       others: store.items,
       colorShown: store.controls.color,
       boundText: editing && store.isBound(editing) ? store.displayName(editing) : null,
