@@ -16,11 +16,11 @@ const JumpStartPage = lazy(() => import("../features/jump-start/JumpStartPage"))
  */
 export const AppFrame = observer(function AppFrame() {
   const location = useLocation();
-  const { branding } = useStores();
-  // Every page, sign-in included, shows the host's branding.
+  const { bootstrap } = useStores();
+  // Every page, sign-in included, shows the host's branding (after the one shared discovery).
   useEffect(() => {
-    void branding.loadHost();
-  }, [branding]);
+    void bootstrap.loadHostBranding();
+  }, [bootstrap]);
   const hasToken = new URLSearchParams(location.search).has("token");
   return (
     <>

@@ -5,13 +5,13 @@
  * behind core's canDelete rule. The list itself lives in ShellDataStore (the shell waits for it
  * and other screens read it), so there is one copy of it in the app.
  */
-import type { Effect, Result } from "effect";
+import { Result, type Effect } from "effect";
 import { action, computed, makeObservable, observable } from "mobx";
 import type { ValidationIssue } from "@portal/core/errors";
 import type { NoticeError, Operation } from "@portal/core/rules/errorCatalogue";
 import type { Message } from "@portal/core/messages/messages";
 import { saveFailure } from "@portal/core/messages/saveFailure";
-import { moveItem, reorder } from "@portal/core/rules/ordering";
+import { changedOrders, moveItem, reorder } from "@portal/core/rules/ordering";
 import type { SidePanelControls } from "@portal/core/rules/rights";
 import { notifyFailure } from "./notifyFailure";
 import type { RootStore } from "./RootStore";
@@ -69,7 +69,8 @@ export abstract class OrderedTypeStore<T extends OrderedType> {
 
   /**
    * Moves the item at `fromIndex` to `toIndex` (a drag, or Move up / Move down). The new order is
-   * shown at once; every item is saved as index x ORDER_STEP in one bulk call; on failure the
+   * shown at once; every item gets index x ORDER_STEP, and the items whose order changed are saved
+   * in one bulk call; on failure the
    * previous list comes back and the failure is shown. Resolves to whether it was saved.
    */
   async move(fromIndex: number, toIndex: number): Promise<boolean> {
@@ -79,7 +80,9 @@ export abstract class OrderedTypeStore<T extends OrderedType> {
     const after = reorder(moveItem(before, fromIndex, toIndex));
     this.setItems(after);
     this.reordering = true;
-    const result = await this.root.run(this.saveOrders(after.map((t) => ({ publicId: t.publicId, order: t.order }))));
+    // One bulk call with only the items whose order changed (each is one audit entry on the server).
+    const changes = changedOrders(before, after);
+    const result = changes.length === 0 ? Result.succeed(undefined) : await this.root.run(this.saveOrders(changes));
     return this.finishReorder(result, before);
   }
 
