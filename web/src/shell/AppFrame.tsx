@@ -5,7 +5,8 @@ import { useStores } from "../app/StoreContext";
 import { BrandingHead } from "./BrandingHead";
 import { FullPageSpinner } from "./FullPageSpinner";
 import { OfflineBanner } from "./OfflineBanner";
-import { SnackbarHost } from "./SnackbarHost";
+// Toasts (and the popover machinery they bring) load with the first snackbar, not the first page.
+const SnackbarHost = lazy(() => import("./SnackbarHost").then((m) => ({ default: m.SnackbarHost })));
 
 const JumpStartPage = lazy(() => import("../features/jump-start/JumpStartPage"));
 
@@ -16,7 +17,7 @@ const JumpStartPage = lazy(() => import("../features/jump-start/JumpStartPage"))
  */
 export const AppFrame = observer(function AppFrame() {
   const location = useLocation();
-  const { bootstrap } = useStores();
+  const { bootstrap, snackbars } = useStores();
   // Every page, sign-in included, shows the host's branding (after the one shared discovery).
   useEffect(() => {
     void bootstrap.loadHostBranding();
@@ -33,7 +34,11 @@ export const AppFrame = observer(function AppFrame() {
       ) : (
         <Outlet />
       )}
-      <SnackbarHost />
+      {snackbars.visible.length > 0 && (
+        <Suspense fallback={null}>
+          <SnackbarHost />
+        </Suspense>
+      )}
     </>
   );
 });

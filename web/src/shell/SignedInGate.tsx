@@ -1,9 +1,11 @@
 import { observer } from "mobx-react-lite";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useStores } from "../app/StoreContext";
 import { FullPageSpinner } from "./FullPageSpinner";
-import { Shell } from "./Shell";
+// The signed-in frame (top bar, menu, drawer, popovers) is its own chunk: the sign-in and error
+// pages of the first load do not carry it.
+const Shell = lazy(() => import("./Shell").then((m) => ({ default: m.Shell })));
 
 /**
  * The signed-in shell's gate: a session and a selected company are needed (several companies and
@@ -33,5 +35,9 @@ export const SignedInGate = observer(function SignedInGate() {
   if (!session.isSignedIn) return <Navigate to={here === "/" ? "/login" : `/login?next=${encodeURIComponent(here)}`} replace />;
   if (session.needsCompanyChoice) return <Navigate to="/my-companies" replace />;
   if (!ready) return <FullPageSpinner />;
-  return <Shell />;
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Shell />
+    </Suspense>
+  );
 });
