@@ -22,6 +22,7 @@ export const Shell = observer(function Shell() {
   useEffect(() => ui.closeMenu(), [ui, pathname, wide]);
   return (
     <div className={wide ? "shell is-wide" : "shell is-narrow"} data-testid="shell">
+      <header className="shell-header">
       <Navbar className="shell-bar">
         <NavbarGroup align={Alignment.START} className="shell-bar-start">
           {!wide && (
@@ -53,6 +54,7 @@ export const Shell = observer(function Shell() {
           )}
         </NavbarGroup>
       </Navbar>
+      </header>
       <div className="shell-body">
         {wide && <nav className="shell-menu" aria-label="Main menu"><LeftMenu /></nav>}
         <main className="shell-content" id="main"><Outlet /></main>
