@@ -197,6 +197,9 @@ test.describe("phone, 390 x 844", () => {
     // (Polled: the dialog scales in.)
     const box = () => page.locator(".form-dialog").boundingBox();
     await expect.poll(async () => [(await box())?.width, (await box())?.height]).toEqual([390, 844]);
+    // Its buttons sit at the bottom of the screen (DialogBody's own 70vh cap is lifted).
+    const footer = await page.locator(".form-dialog .bp6-dialog-footer").boundingBox();
+    expect((footer?.y ?? 0) + (footer?.height ?? 0)).toBeGreaterThan(830);
     await screenshot(page, "ux-phone-translation-dialog");
     // A type's page replaces the panel, with a way back.
     await page.getByTestId("dialog-cancel").click();
