@@ -2,6 +2,7 @@
  * The one table from error tag to exit code and one-line message, for core's API errors and the
  * CLI's own. 0 success, 1 rejected input, 2 usage, 3 authentication, 4 server or network fault.
  */
+import { errorText } from "@portal/core/messages/messages";
 import type { PortalError } from "@portal/core/wire/errorStatus";
 import { EXIT, type CliError, type ExitCode } from "./CliError";
 
@@ -40,9 +41,9 @@ const TABLE: { readonly [T in Tag]: { readonly code: (e: ErrorOf<T>) => ExitCode
   },
   InvalidInput: { code: () => EXIT.rejected, message: (e) => `Rejected: ${firstIssue(e.issues, "invalid input")}` },
   Conflict: { code: () => EXIT.rejected, message: (e) => `Rejected: ${firstIssue(e.issues, "conflict")}` },
-  NameAlreadyInUse: { code: () => EXIT.rejected, message: (e) => `NAME_ALREADY_IN_USE: another group type is named "${e.name}"` },
-  CannotDeleteGroupType: { code: () => EXIT.rejected, message: () => "CANNOT_DELETE_GROUP_TYPE: it is the last group type or a group uses it" },
-  CannotDeleteAssetType: { code: () => EXIT.rejected, message: () => "CANNOT_DELETE_ASSET_TYPE: it is the last asset type or a resource variant uses it" },
+  NameAlreadyInUse: { code: () => EXIT.rejected, message: (e) => `${errorText(e)} (NAME_ALREADY_IN_USE)` },
+  CannotDeleteGroupType: { code: () => EXIT.rejected, message: (e) => `${errorText(e)} (CANNOT_DELETE_GROUP_TYPE)` },
+  CannotDeleteAssetType: { code: () => EXIT.rejected, message: (e) => `${errorText(e)} (CANNOT_DELETE_ASSET_TYPE)` },
   NotFound: { code: () => EXIT.rejected, message: (e) => `${e.entity} not found${e.publicId ? `: ${e.publicId}` : ""}` },
   PageHasNoDraft: { code: () => EXIT.rejected, message: (e) => e.message },
   NoPublishedPage: { code: () => EXIT.rejected, message: () => "Cannot duplicate a non-published page" },

@@ -59,7 +59,7 @@ test("delete is refused for a type in use and allowed for an unused one", async 
   await page.goto("/assets");
   await choose(page, "Pump", "Delete");
   await page.getByRole("button", { name: "Delete", exact: true }).click();
-  await expect(page.locator(".bp6-toast")).toContainText("CANNOT_DELETE_ASSET_TYPE");
+  await expect(page.locator(".bp6-toast")).toContainText("cannot be deleted");
   await shot("asset-type-delete-refused");
   await choose(page, RENAMED, "Delete");
   await page.getByRole("button", { name: "Delete", exact: true }).click();

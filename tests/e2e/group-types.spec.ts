@@ -44,9 +44,9 @@ test("admin adds a group type with a colour; the dialog checks the name first", 
   await expect(save).toBeDisabled();
   await dialog.getByLabel("Name").fill("department");
   await dialog.getByLabel("Name").blur();
-  await expect(dialog).toContainText("NAME_ALREADY_IN_USE");
+  await expect(dialog).toContainText("is already named");
   await dialog.getByLabel("Name").fill("");
-  await expect(dialog).toContainText("REQUIRED");
+  await expect(dialog).toContainText("This field is required.");
   await dialog.getByLabel("Name").fill(NEW_NAME);
   await expect(save).toBeDisabled();
   await dialog.locator("#group-type-color").fill("#AA3300");
@@ -99,7 +99,7 @@ test("delete is refused for a type in use and allowed for an unused one", async 
   await adminOnGroups(page);
   await choose(page, "Department", "Delete");
   await page.getByRole("button", { name: "Delete", exact: true }).click();
-  await expect(page.locator(".bp6-toast")).toContainText("CANNOT_DELETE_GROUP_TYPE");
+  await expect(page.locator(".bp6-toast")).toContainText("cannot be deleted");
   await shot("group-type-delete-refused");
   await expect(items(page).filter({ hasText: "Department" })).toHaveCount(1);
 

@@ -48,7 +48,11 @@ test("the API going down shows api-unavailable once", async ({ page }) => {
     if (frame === page.mainFrame() && frame.url().includes("/error/api-unavailable")) visits.push(frame.url());
   });
   // Open my-companies once while the server is up, so its page is loaded; then crash the server.
-  await page.getByTestId("company-switch").click();
+  // (One company: the top bar shows its name without a switcher, so go there through history.)
+  await page.evaluate(() => {
+    history.pushState({}, "", "/my-companies");
+    dispatchEvent(new PopStateEvent("popstate"));
+  });
   await expect(page.getByTestId("company-item")).toHaveCount(1);
   await page.goBack();
   await expect(page).toHaveURL(/\/audit-trail$/);

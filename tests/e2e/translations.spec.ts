@@ -31,7 +31,7 @@ test("search, add, edit and delete a translation", async ({ page, signInAs, shot
   await expect(page.getByTestId("translation-save")).toBeDisabled();
   await dialog.getByLabel("Key").fill(KEY);
   await dialog.getByLabel("Key").blur();
-  await expect(dialog).toContainText("Required language missing: en");
+  await expect(dialog).toContainText("The English text (en) is required.");
   await expect(page.getByTestId("translation-save")).toBeDisabled();
   await dialog.getByLabel("Text en").fill("Hello from the test");
   await dialog.getByRole("button", { name: "Add language" }).click();
@@ -71,8 +71,8 @@ test("an import with a bad entry applies nothing and shows the reason", async ({
   await expect(failures).toHaveCount(2);
   await expect(failures.nth(0)).toContainText("2");
   await expect(failures.nth(0)).toContainText(`${KEY}_NO_EN`);
-  await expect(failures.nth(0)).toContainText("Required language missing: en");
-  await expect(failures.nth(1)).toContainText("Value does not match regex expression");
+  await expect(failures.nth(0)).toContainText("The English text (en) is required.");
+  await expect(failures.nth(1)).toContainText("wrong format");
   await shot("translations-import-rejected");
   await page.reload();
   await expect(rows(page)).toHaveCount(count);
@@ -83,7 +83,7 @@ test("a CSV import with a duplicate is refused; a good one is applied with its c
   await openTranslations(page, signInAs);
   const dup = `key,en\n${KEY}_A,One\n${KEY}_A,Two\n`;
   await page.getByTestId("translations-file").setInputFiles({ name: "dup.csv", mimeType: "text/csv", buffer: Buffer.from(dup) });
-  await expect(page.getByTestId("import-failure")).toContainText("Duplicate");
+  await expect(page.getByTestId("import-failure")).toContainText("appears more than once");
   await expect(page.getByTestId("import-failure")).toContainText("3");
   const good = `key,en,de\n${KEY}_A,One,Eins\n"${KEY}_B","Two, with a comma",\nWELCOME_MESSAGE,Welcome to the demo portal,Willkommen im Demo-Portal\n`;
   await page.getByTestId("translations-file").setInputFiles({ name: "good.csv", mimeType: "text/csv", buffer: Buffer.from(good) });

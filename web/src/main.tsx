@@ -12,11 +12,13 @@ import { makePortalApiHttp } from "@portal/adapters/http/PortalApiHttp";
 import { ClockSystem } from "@portal/adapters/clock/ClockSystem";
 import { makeStorageLocal } from "@portal/adapters/storage/StorageLocal";
 import { makeVpnConnectorHttp } from "@portal/adapters/vpn-connector/VpnConnectorHttp";
+import { installIconLoader } from "./app/icons";
 import { StoreProvider } from "./app/StoreContext";
 import { routes } from "./app/routes";
 import { RootStore } from "./stores/RootStore";
 
 async function start(): Promise<void> {
+  installIconLoader();
   const router = createBrowserRouter(routes);
   const host = brandingHost(window.location.hostname);
   // The HTTP adapter reads the session from the store lazily: the store is built after it.

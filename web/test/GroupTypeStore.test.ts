@@ -92,20 +92,17 @@ describe("GroupTypeStore", () => {
     expect(h.groupTypes.items).toHaveLength(3);
   });
 
-  it("spreads colours over types without one only with both rights, in one bulk call", async () => {
+  it("shows spread colours for types without one only with both rights, and never writes them (reads never write)", async () => {
     const seed = { groupTypes: [gt("gtA000000000", "A", 0), gt("gtB000000000", "B", 1000, null), gt("gtC000000000", "C", 2000, null)] };
     const one = await typesHarness(["manage:group-types"], seed);
-    await one.groupTypes.ensureColors();
-    expect(one.api.state.calls).not.toContain("groupTypes.updateMany");
+    expect(one.groupTypes.colorOf("gtB000000000")).toBeNull();
     const both = await typesHarness(ALL_TYPE_RIGHTS, seed);
-    await both.groupTypes.ensureColors();
-    const colors = both.groupTypes.items.map((t) => t.color);
+    const colors = both.groupTypes.items.map((t) => both.groupTypes.colorOf(t.publicId));
     expect(colors[0]).toBe("#1f77b4");
     expect(new Set(colors).size).toBe(3);
-    expect(both.api.state.groupTypes.every((t) => typeof t.color === "string")).toBe(true);
-    expect(both.api.state.calls.filter((c) => c === "groupTypes.updateMany")).toHaveLength(1);
-    await both.groupTypes.ensureColors();
-    expect(both.api.state.calls.filter((c) => c === "groupTypes.updateMany")).toHaveLength(1);
+    expect(colors.every((c) => typeof c === "string")).toBe(true);
+    expect(both.api.state.calls.filter((c) => c.startsWith("groupTypes.update"))).toHaveLength(0);
+    expect(both.api.state.groupTypes.filter((t) => t.color === null)).toHaveLength(2);
   });
 
   it("property: after any drag the list is a permutation ordered index x 1000, saved or rolled back as a whole", async () => {

@@ -24,7 +24,7 @@ describe("SessionStore", () => {
     const h = harness();
     await h.root.session.signIn(EMAIL, "wrong");
     expect(h.root.session.isSignedIn).toBe(false);
-    expect(h.root.session.signInError).toBe("INVALID_CREDENTIALS");
+    expect(h.root.session.signInError).toBe("The email or password is wrong.");
     expect(h.root.session.signingIn).toBe(false);
   });
 

@@ -33,6 +33,19 @@ describe("connectivity", () => {
     expect(run([{ type: "offline" }, response(0)]).effects).toEqual([]);
   });
 
+  it("does not navigate away from unsaved work; the next failure without it does", () => {
+    const atRisk: ConnectivityEvent = { type: "response", status: 0, unsavedWork: true };
+    expect(run([atRisk, { ...atRisk, status: 500 }]).effects).toEqual([]);
+    expect(run([atRisk, response(503)]).effects).toEqual([{ type: "navigate", path: API_UNAVAILABLE_PATH }]);
+  });
+
+  it("property: a failure with unsaved work open never navigates", () => {
+    fc.assert(fc.property(fc.constantFrom(0, 500, 502, 503), fc.boolean(), (status, online) => {
+      const start = { ...INITIAL_CONNECTIVITY, online };
+      expect(connectivityStep(start, { type: "response", status, unsavedWork: true }).effects).toEqual([]);
+    }));
+  });
+
   it("navigates again after the API answered in between", () => {
     expect(run([response(502), response(200), response(502)]).effects).toHaveLength(2);
   });

@@ -9,6 +9,9 @@
  * - Status 0 while offline is the network, not the API: the 'No connection' notice covers it.
  * - "Once" lasts until the API answers again (any status below 500): a later outage navigates
  *   again, because the user has left the page in between.
+ * - A failure while the person has unsaved work open (a dialog with typed values) does not
+ *   navigate: leaving would lose that work. The dialog says what happened and keeps the values;
+ *   a later failure without unsaved work navigates as usual.
  */
 export const NO_CONNECTION = "No connection";
 export const API_UNAVAILABLE_PATH = "/error/api-unavailable";
@@ -32,7 +35,7 @@ export type ConnectivityEvent =
   | { readonly type: "offline" }
   | { readonly type: "online" }
   /** A call finished with this HTTP status; 0 when no answer came. */
-  | { readonly type: "response"; readonly status: number };
+  | { readonly type: "response"; readonly status: number; readonly unsavedWork?: boolean };
 
 export type ConnectivityEffect = { readonly type: "navigate"; readonly path: typeof API_UNAVAILABLE_PATH };
 
@@ -55,6 +58,7 @@ export const connectivityStep = (
       const { status } = event;
       if (status > 0 && status < 500) return { state: { ...state, apiUnavailableShown: false }, effects: [] };
       if (!isUnavailableStatus(status) || state.apiUnavailableShown || (status === 0 && !state.online)) return { state, effects: [] };
+      if (event.unsavedWork === true) return { state, effects: [] };
       return { state: { ...state, apiUnavailableShown: true }, effects: [{ type: "navigate", path: API_UNAVAILABLE_PATH }] };
     }
   }

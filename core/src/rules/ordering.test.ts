@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hexToHue, moveItem, nextOrder, reorder, shouldSpreadColors, spreadColors, spreadHues } from "./ordering";
+import { changedOrders, hexToHue, moveItem, nextOrder, reorder, shouldSpreadColors, spreadColors, spreadHues } from "./ordering";
 
 const HEX = /^#[0-9a-f]{6}$/;
 
@@ -135,5 +135,23 @@ describe("spreadColors", () => {
           }
         }),
     );
+  });
+});
+
+describe("changedOrders", () => {
+  it("sends only the moved neighbours once the list is spaced by ORDER_STEP", () => {
+    const before = reorder([{ publicId: "a", order: 0 }, { publicId: "b", order: 0 }, { publicId: "c", order: 0 }, { publicId: "d", order: 0 }]);
+    const after = reorder(moveItem(before, 1, 2));
+    expect(changedOrders(before, after)).toEqual([{ publicId: "c", order: 1000 }, { publicId: "b", order: 2000 }]);
+  });
+
+  it("property: applying the changes to the list before gives the orders after", () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: -5000, max: 5000 }), { minLength: 1, maxLength: 8 }), fc.nat(), fc.nat(), (orders, from, to) => {
+      const before = orders.map((order, i) => ({ publicId: `t${i}`, order }));
+      const after = reorder(moveItem(before, from % before.length, to % before.length));
+      const applied = new Map(before.map((t) => [t.publicId, t.order]));
+      for (const c of changedOrders(before, after)) applied.set(c.publicId, c.order);
+      for (const t of after) expect(applied.get(t.publicId)).toBe(t.order);
+    }));
   });
 });

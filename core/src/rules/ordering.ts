@@ -146,3 +146,17 @@ export const spreadColors = <T extends { readonly color?: string | null | undefi
     return { ...item, color };
   });
 };
+
+/**
+ * What a reorder must save: the items of `after` whose order differs from their order in
+ * `before` (as `{publicId, order}`), in `after`'s order. Guarantees: applying these orders to
+ * `before` gives every item its order in `after`; an unchanged item is never sent, so a drag
+ * between neighbours writes two changes (and two audit entries), not one per item of the list.
+ */
+export const changedOrders = (
+  before: ReadonlyArray<{ readonly publicId: string; readonly order: number }>,
+  after: ReadonlyArray<{ readonly publicId: string; readonly order: number }>,
+): Array<{ publicId: string; order: number }> => {
+  const old = new Map(before.map((t) => [t.publicId, t.order]));
+  return after.filter((t) => old.get(t.publicId) !== t.order).map((t) => ({ publicId: t.publicId, order: t.order }));
+};

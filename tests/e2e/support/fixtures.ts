@@ -33,7 +33,8 @@ export async function signIn(page: Page, email: string, options: { password?: st
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+  // Animations finished at once: a dialog caught mid-transition is not what people see.
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true, animations: "disabled" });
 }
 
 export const test = base.extend<{

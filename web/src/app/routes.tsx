@@ -10,7 +10,8 @@ import ErrorIndexPage from "../features/errors/ErrorIndexPage";
 import { BootstrapGate } from "../shell/BootstrapGate";
 import { RouteErrorPage } from "../shell/RouteErrorPage";
 import { SignedInGate } from "../shell/SignedInGate";
-import { shellScreenRoutes } from "./screens";
+import { TOP_LEVEL_NOT_BUILT } from "./screenLabels";
+import { notBuiltPage, shellScreenRoutes } from "./screens";
 
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
   lazy: async () => ({ Component: (await load()).default }),
@@ -51,6 +52,8 @@ export const routes: RouteObject[] = [
           { path: "not-allowed", ...page(() => import("../features/errors/NotAllowedPage")) },
         ],
       },
+      // Spec routes of later issues: they say so instead of going to the root.
+      ...TOP_LEVEL_NOT_BUILT.map(({ path, title }): RouteObject => ({ path, lazy: async () => notBuiltPage(title, true) })),
       // spec section 2: unknown paths go to the root.
       { path: "*", element: <Navigate to="/" replace /> },
     ],

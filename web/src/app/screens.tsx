@@ -1,13 +1,14 @@
 /**
  * The screens inside the signed-in shell (spec section 2, "Shell children") that the app has
- * built. Only these are mounted, shown in the left menu and chosen by the home redirect: a screen
- * of a later issue gets no route and no menu item until that issue adds it here (nothing is a
- * placeholder page). Typing its path meanwhile falls through to the root like any unknown path.
- * Each mounted screen is guarded by core's route rule for its right.
+ * built. Only these are shown in the left menu and chosen by the home redirect: a screen of a
+ * later issue gets no menu item until that issue adds it here. Typing its path meanwhile shows
+ * "not available yet" under the screen's name (NotBuiltPage) rather than another screen. Each
+ * route is guarded by core's route rule for its right.
  */
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
-import type { ShellRoute } from "@portal/core/rules/rights";
+import { SHELL_ROUTES, type ShellRoute } from "@portal/core/rules/rights";
+import { SCREEN_VIEW } from "./screenLabels";
 import { RouteGuard } from "../shell/RouteGuard";
 import { assetsRoutes } from "../features/assets/assetsRoutes";
 import { groupsRoutes } from "../features/groups/groupsRoutes";
@@ -34,7 +35,12 @@ export const SHELL_SCREENS: ReadonlyArray<ShellScreen> = [
 export const BUILT_SCREENS: ReadonlyArray<ShellRoute> = SHELL_SCREENS.map((screen) => screen.route);
 
 export function shellScreenRoutes(): RouteObject[] {
-  return SHELL_SCREENS.map((screen) => {
+  const notBuilt = SHELL_ROUTES.filter((route) => !BUILT_SCREENS.includes(route)).map((route): RouteObject => ({
+    path: route,
+    element: <RouteGuard route={route} />,
+    children: [{ path: "*", lazy: async () => notBuiltPage(SCREEN_VIEW[route].label) }, { index: true, lazy: async () => notBuiltPage(SCREEN_VIEW[route].label) }],
+  }));
+  return [...SHELL_SCREENS.map((screen) => {
     const load = screen.load;
     return {
       path: screen.route,
@@ -44,5 +50,11 @@ export function shellScreenRoutes(): RouteObject[] {
         ...(screen.children ?? []),
       ],
     };
-  });
+  }), ...notBuilt];
+}
+
+/** The lazy route of a page that is not built yet, under its name. */
+export async function notBuiltPage(title: string, standalone = false): Promise<Pick<RouteObject, "Component">> {
+  const { NotBuiltPage } = await import("../features/not-built/NotBuiltPage");
+  return { Component: () => <NotBuiltPage title={title} standalone={standalone} /> };
 }

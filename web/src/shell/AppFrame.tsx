@@ -5,7 +5,8 @@ import { useStores } from "../app/StoreContext";
 import { BrandingHead } from "./BrandingHead";
 import { FullPageSpinner } from "./FullPageSpinner";
 import { OfflineBanner } from "./OfflineBanner";
-import { SnackbarHost } from "./SnackbarHost";
+// Toasts (and the popover machinery they bring) load with the first snackbar, not the first page.
+const SnackbarHost = lazy(() => import("./SnackbarHost").then((m) => ({ default: m.SnackbarHost })));
 
 const JumpStartPage = lazy(() => import("../features/jump-start/JumpStartPage"));
 
@@ -16,11 +17,11 @@ const JumpStartPage = lazy(() => import("../features/jump-start/JumpStartPage"))
  */
 export const AppFrame = observer(function AppFrame() {
   const location = useLocation();
-  const { branding } = useStores();
-  // Every page, sign-in included, shows the host's branding.
+  const { bootstrap, snackbars } = useStores();
+  // Every page, sign-in included, shows the host's branding (after the one shared discovery).
   useEffect(() => {
-    void branding.loadHost();
-  }, [branding]);
+    void bootstrap.loadHostBranding();
+  }, [bootstrap]);
   const hasToken = new URLSearchParams(location.search).has("token");
   return (
     <>
@@ -33,7 +34,11 @@ export const AppFrame = observer(function AppFrame() {
       ) : (
         <Outlet />
       )}
-      <SnackbarHost />
+      {snackbars.visible.length > 0 && (
+        <Suspense fallback={null}>
+          <SnackbarHost />
+        </Suspense>
+      )}
     </>
   );
 });

@@ -4,15 +4,15 @@ import { useEffect } from "react";
 import { useStores } from "../app/StoreContext";
 
 /**
- * Mirrors BrandingStore into the document: browser title, favicon link (its URL carries the
+ * Mirrors BrandingStore into the document: browser title (with the screen's title first), favicon link (its URL carries the
  * cache-busting timestamp) and the dark theme class. The store decides; this only applies.
  */
 export function BrandingHead() {
-  const { branding } = useStores();
+  const { branding, ui } = useStores();
   useEffect(
     () =>
       autorun(() => {
-        document.title = branding.browserTitle;
+        document.title = ui.documentTitle;
         let link = document.querySelector<HTMLLinkElement>("link#favicon");
         if (link === null) {
           link = document.createElement("link");
@@ -25,7 +25,7 @@ export function BrandingHead() {
         document.body.classList.toggle(Classes.DARK, dark);
         document.documentElement.dataset.theme = branding.theme;
       }),
-    [branding],
+    [branding, ui],
   );
   return null;
 }

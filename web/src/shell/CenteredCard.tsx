@@ -1,5 +1,6 @@
 import { Card, Elevation } from "@blueprintjs/core";
 import type { ReactNode } from "react";
+import { useScreenTitle } from "./ScreenHeader";
 
 export interface CenteredCardProps {
   title: string;
@@ -10,15 +11,16 @@ export interface CenteredCardProps {
   children?: ReactNode;
 }
 
-/** The single card in the middle of the screen used by sign-in, error and status pages. */
+/** The single card in the middle of the screen used by sign-in, error and status pages; its title is the h1 and the document title. */
 export function CenteredCard({ title, subtitle, testId, children }: CenteredCardProps) {
+  useScreenTitle(title);
   return (
-    <div className="centered-page">
+    <main className="centered-page">
       <Card className="centered-card" elevation={Elevation.TWO} data-testid={testId}>
-        <h2 className="bp6-heading">{title}</h2>
+        <h1 className="bp6-heading">{title}</h1>
         {subtitle !== undefined && <div className="subtitle">{subtitle}</div>}
         {children}
       </Card>
-    </div>
+    </main>
   );
 }

@@ -1,26 +1,10 @@
-import { Menu, MenuDivider, MenuItem, type IconName } from "@blueprintjs/core";
+import { Menu, MenuDivider, MenuItem } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useLocation, useNavigate } from "react-router";
-import { menuSections, type ShellRoute } from "@portal/core/rules/rights";
+import { menuSections } from "@portal/core/rules/rights";
+import { SCREEN_VIEW as ITEM_VIEW } from "../app/screenLabels";
 import { BUILT_SCREENS } from "../app/screens";
 import { useStores } from "../app/StoreContext";
-
-/** Presentation only: the label and icon of each menu entry; which entries show is core's rule. */
-const ITEM_VIEW: Record<ShellRoute, { label: string; icon: IconName }> = {
-  users: { label: "Users", icon: "people" },
-  groups: { label: "Groups", icon: "group-objects" },
-  roles: { label: "Roles", icon: "key" },
-  "access-categories": { label: "Access categories", icon: "tag" },
-  identity: { label: "Identity", icon: "id-number" },
-  translations: { label: "Translations", icon: "translate" },
-  usage: { label: "Usage", icon: "timeline-bar-chart" },
-  "audit-trail": { label: "Audit trail", icon: "history" },
-  licenses: { label: "Licenses", icon: "endorsed" },
-  apps: { label: "Apps", icon: "applications" },
-  assets: { label: "Assets", icon: "cube" },
-  "custom-fields": { label: "Custom fields", icon: "properties" },
-  mqtt: { label: "MQTT", icon: "exchange" },
-};
 
 const SECTION_TITLE: Record<string, string> = {
   USER_MANAGEMENT: "User management",

@@ -1,33 +1,70 @@
-import { Alignment, Button, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Tag } from "@blueprintjs/core";
+import { Alignment, Button, Drawer, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Popover, Position, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { Outlet, useNavigate } from "react-router";
+import { useEffect } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router";
 import { useStores } from "../app/StoreContext";
+import { CompanySwitcher } from "./CompanySwitcher";
 import { LeftMenu } from "./LeftMenu";
+import { useWideLayout } from "./useWideLayout";
 
-/** The signed-in layout: top bar (brand, company switch, VPN client state, log out), menu, content. */
+/**
+ * The signed-in layout. Wide (960 px and more, core's isWideLayout): top bar (brand, company
+ * switcher, VPN client state, user, log out), the left menu beside the content. Narrow: a top bar
+ * with a menu button that opens the left menu in a drawer, the company switcher, and a user menu;
+ * the content gets the whole width.
+ */
 export const Shell = observer(function Shell() {
-  const { session, branding, connector } = useStores();
+  const { session, branding, connector, ui } = useStores();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const wide = useWideLayout();
+  // A choice in the drawer navigates; the drawer then has done its job.
+  useEffect(() => ui.closeMenu(), [ui, pathname, wide]);
   return (
-    <div className="shell" data-testid="shell">
-      <Navbar>
-        <NavbarGroup align={Alignment.START}>
+    <div className={wide ? "shell is-wide" : "shell is-narrow"} data-testid="shell">
+      <header className="shell-header">
+      <Navbar className="shell-bar">
+        <NavbarGroup align={Alignment.START} className="shell-bar-start">
+          {!wide && (
+            <Button variant="minimal" icon="menu" aria-label="Open menu" aria-expanded={ui.menuOpen}
+              data-testid="menu-button" onClick={() => ui.openMenu()} />
+          )}
           <NavbarHeading className="shell-brand" data-testid="brand-name">{branding.displayName}</NavbarHeading>
           <NavbarDivider />
-          <Button variant="minimal" icon="office" text={session.selectedCompanyName ?? ""} data-testid="company-switch"
-            onClick={() => navigate("/my-companies")} />
+          <CompanySwitcher />
         </NavbarGroup>
-        <NavbarGroup align={Alignment.END}>
-          <Tag minimal data-testid="vpn-client-status" title="Local VPN client">VPN client: {connector.status}</Tag>
-          <NavbarDivider />
-          <span data-testid="user-name" style={{ marginRight: 8 }}>{session.userName}</span>
-          <Button variant="minimal" icon="log-out" text="Log out" onClick={() => navigate("/logout")} />
+        <NavbarGroup align={Alignment.END} className="shell-bar-end">
+          {wide ? (
+            <>
+              <Tag minimal data-testid="vpn-client-status" title="Local VPN client">VPN client: {connector.status}</Tag>
+              <NavbarDivider />
+              <span data-testid="user-name" className="shell-user">{session.userName}</span>
+              <Button variant="minimal" icon="log-out" text="Log out" onClick={() => navigate("/logout")} />
+            </>
+          ) : (
+            <Popover position={Position.BOTTOM_RIGHT} content={
+              <Menu aria-label="Account">
+                <MenuDivider title={session.userName || "Account"} />
+                <MenuItem text={`VPN client: ${connector.status}`} icon="shield" disabled />
+                <MenuItem text="Log out" icon="log-out" onClick={() => navigate("/logout")} />
+              </Menu>
+            }>
+              <Button variant="minimal" icon="user" aria-label="Account and log out" data-testid="account-button" />
+            </Popover>
+          )}
         </NavbarGroup>
       </Navbar>
+      </header>
       <div className="shell-body">
-        <nav className="shell-menu" aria-label="Main menu"><LeftMenu /></nav>
-        <main className="shell-content"><Outlet /></main>
+        {wide && <nav className="shell-menu" aria-label="Main menu"><LeftMenu /></nav>}
+        <main className="shell-content" id="main"><Outlet /></main>
       </div>
+      {!wide && (
+        <Drawer isOpen={ui.menuOpen} onClose={() => ui.closeMenu()} position="left" size="min(300px, 85vw)" title={branding.displayName || "Menu"}
+          className="shell-drawer">
+          <nav className="shell-drawer-menu" aria-label="Main menu"><LeftMenu /></nav>
+        </Drawer>
+      )}
     </div>
   );
 });

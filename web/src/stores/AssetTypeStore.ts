@@ -58,7 +58,7 @@ export class AssetTypeStore extends OrderedTypeStore<AssetType> {
     if (Result.isFailure(valid)) return { ok: false, issues: issuesOf(valid.failure) };
     const order = nextOrder(this.items);
     const result = await this.root.run(this.root.ports.api.assetTypes.add({ name: valid.success.name, order }));
-    if (result._tag === "Failure") return { ok: false, issues: this.formIssues(result.failure) };
+    if (result._tag === "Failure") return this.saveFailed(result.failure);
     const created: AssetType = { publicId: result.success.publicId, name: valid.success.name, order };
     this.write([...this.read(), created]);
     return { ok: true, publicId: created.publicId };
@@ -72,7 +72,7 @@ export class AssetTypeStore extends OrderedTypeStore<AssetType> {
     if (Result.isFailure(valid)) return { ok: false, issues: issuesOf(valid.failure) };
     if (valid.success.name === existing.name) return { ok: true, publicId };
     const result = await this.root.run(this.root.ports.api.assetTypes.update(publicId, { name: valid.success.name }));
-    if (result._tag === "Failure") return { ok: false, issues: this.formIssues(result.failure) };
+    if (result._tag === "Failure") return this.saveFailed(result.failure);
     this.write(this.read().map((t) => (t.publicId === publicId ? { ...t, name: valid.success.name } : t)));
     return { ok: true, publicId };
   }

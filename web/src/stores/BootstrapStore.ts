@@ -14,7 +14,7 @@ export class BootstrapStore {
   private running: Promise<void> | null = null;
 
   constructor(private readonly root: RootStore) {
-    makeObservable(this, { state: observable, discovered: observable, reset: action });
+    makeObservable<BootstrapStore, "discovery">(this, { state: observable, discovered: observable, reset: action, discovery: false });
   }
 
   /** Runs the gate once; concurrent callers share the same run. */
@@ -24,18 +24,39 @@ export class BootstrapStore {
     return this.running;
   }
 
+  /**
+   * Discovery (`GET /api/`), once for every caller: the frame's host branding and the gate share
+   * it, so a page load makes one discovery call, not one per caller. A failure lets a later
+   * call try again.
+   */
+  discoverOnce(): Promise<boolean> {
+    this.discovery ??= this.root.run(this.root.ports.api.discovery.discover()).then((result) => {
+      if (result._tag === "Success") {
+        runInAction(() => (this.discovered = true));
+        return true;
+      }
+      this.discovery = null;
+      return false;
+    });
+    return this.discovery;
+  }
+  private discovery: Promise<boolean> | null = null;
+
+  /** The host's branding, after discovery (every page shows it, sign-in included). */
+  async loadHostBranding(): Promise<void> {
+    if (await this.discoverOnce()) await this.root.branding.loadHost();
+  }
+
   reset(): void {
     if (this.state !== "pending") this.state = "idle";
   }
 
   private async run(): Promise<void> {
     runInAction(() => (this.state = "pending"));
-    const discovery = await this.root.run(this.root.ports.api.discovery.discover());
-    if (discovery._tag !== "Success") {
+    if (!(await this.discoverOnce())) {
       runInAction(() => (this.state = "failed"));
       return;
     }
-    runInAction(() => (this.discovered = true));
     this.root.connector.start();
     await Promise.all([
       this.root.branding.loadHost(),

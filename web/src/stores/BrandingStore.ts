@@ -67,11 +67,23 @@ export class BrandingStore {
     return this.hostLoad;
   }
 
-  /** My sector (bootstrap, with field branding.fqdn). */
-  async loadSector(): Promise<void> {
-    const result = await this.root.run(this.root.ports.api.me.mySector());
-    if (result._tag === "Success") await this.dispatch({ type: "sector-loaded", sector: result.success }, { sector: result.success });
+  /**
+   * My sector (bootstrap, with field branding.fqdn), once per session: sign-in and the bootstrap
+   * gate both ask for it, and concurrent or repeated asks share one call.
+   */
+  loadSector(): Promise<void> {
+    const session = this.root.session.token?.publicId ?? null;
+    if (this.sectorLoad !== null && this.sectorFor === session) return this.sectorLoad;
+    this.sectorFor = session;
+    const load: Promise<void> = this.root.run(this.root.ports.api.me.mySector()).then(async (result) => {
+      if (result._tag === "Success") await this.dispatch({ type: "sector-loaded", sector: result.success }, { sector: result.success });
+      else if (this.sectorLoad === load) this.sectorLoad = null;
+    });
+    this.sectorLoad = load;
+    return load;
   }
+  private sectorLoad: Promise<void> | null = null;
+  private sectorFor: string | null = null;
 
   /** The selected company's branding: the one served on its nearest fqdn (company, parent, grandparent, else sector). */
   async loadCompany(publicId: string): Promise<void> {
@@ -88,6 +100,7 @@ export class BrandingStore {
 
   /** Logout: the user's company and sector branding go; title and theme fall back to the host's. */
   clear(): Promise<void> {
+    this.sectorLoad = null;
     return this.dispatch({ type: "logged-out" }, { sector: null, favicon: DEFAULT_FAVICON });
   }
 

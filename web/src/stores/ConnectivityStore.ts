@@ -3,7 +3,8 @@
  * 'No connection' until back online; status 0 or 5xx navigates ONCE to the api-unavailable page
  * (an answered call re-arms it); a 504 shows core's catalogue snackbar ('Gateway Timeout error', 4 s). This store feeds the
  * machine the HTTP adapter's answers and failures and the browser's online signal, and carries
- * out its effects.
+ * out its effects. While a dialog holds unsaved work (holdWork), a failure does not navigate away:
+ * the dialog keeps the typed values and says what to do.
  */
 import { computed, makeObservable, observableRef, runInAction } from "mobx";
 import {
@@ -17,10 +18,12 @@ import type { RootStore } from "./RootStore";
 export class ConnectivityStore {
   state: ConnectivityState;
   private unsubscribe: (() => void) | null = null;
+  /** Open dialogs with unsaved changes (FormDialog holds one while dirty). */
+  private readonly work = new Set<symbol>();
 
   constructor(private readonly root: RootStore) {
     this.state = { ...INITIAL_CONNECTIVITY, online: root.online.isOnline() };
-    makeObservable(this, { state: observableRef, offlineMessage: computed, apiUnavailableContent: computed });
+    makeObservable(this, { state: observableRef, offlineMessage: computed, isOnline: computed, apiUnavailableContent: computed });
   }
 
   start(): void {
@@ -29,6 +32,18 @@ export class ConnectivityStore {
   stop(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
+  }
+
+  /** Whether the browser says it is online. */
+  get isOnline(): boolean {
+    return this.state.online;
+  }
+
+  /** Marks unsaved work as open; the returned function releases it. */
+  holdWork(): () => void {
+    const token = Symbol("unsaved work");
+    this.work.add(token);
+    return () => this.work.delete(token);
   }
 
   get offlineMessage(): string | null {
@@ -40,12 +55,12 @@ export class ConnectivityStore {
 
   /** Every answered call (the HTTP adapter's onResponse). */
   answered(status: number): void {
-    this.feed({ type: "response", status });
+    this.feed({ type: "response", status, unsavedWork: this.work.size > 0 });
   }
 
   /** Every failed call (the adapter's onFailure). Unanswered calls count as status 0. */
   failed(error: PortalError): void {
-    if (error._tag === "ApiUnavailable" && error.status === 0) this.feed({ type: "response", status: 0 });
+    if (error._tag === "ApiUnavailable" && error.status === 0) this.feed({ type: "response", status: 0, unsavedWork: this.work.size > 0 });
     // A 504 is a snackbar wherever it happens (core's catalogue: 'Gateway Timeout error', 4 s).
     const notice = noticeForError(error);
     if (notice.situation === "gatewayTimeout") this.root.snackbars.showNotice(notice);

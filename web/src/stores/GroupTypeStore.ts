@@ -1,11 +1,11 @@
 /**
  * The group types of the Groups pages (spec sections 2, 4, 5 and 8): side-panel controls by
  * rights, add and edit through core's validateGroupTypeInput, delete behind canDeleteGroupType,
- * drag-to-reorder (OrderedTypeStore), and spread colours for types without one when the user
- * holds both manage:subgroups and manage:group-types.
+ * drag-to-reorder (OrderedTypeStore), and spread colours shown for types without one when the
+ * user holds both manage:subgroups and manage:group-types (shown, not saved: reads never write).
  */
 import { Result } from "effect";
-import { action, computed, makeObservable, observable, runInAction } from "mobx";
+import { computed, makeObservable, runInAction } from "mobx";
 import { MAX_PAGE_SIZE } from "@portal/core/constants";
 import type { GroupType } from "@portal/core/domain/GroupType";
 import { allPages } from "@portal/core/ports/PortalApi";
@@ -27,18 +27,11 @@ export interface GroupTypeInput {
 export class GroupTypeStore extends OrderedTypeStore<GroupType> {
   protected readonly removeOperation = "groupType.remove" as const;
   protected readonly snackbarKey = "group-types";
-  /** True while missing colours are being spread and saved. */
-  spreading = false;
 
   constructor(root: RootStore, private readonly translations: TranslationStore) {
     super(root);
-    makeObservable<GroupTypeStore, "spreadFor">(this, {
-      spreading: observable, controls: computed, spreadFor: observable, ensureColors: action,
-    });
+    makeObservable(this, { controls: computed, shownColors: computed });
   }
-
-  /** The company whose missing colours were spread already (once per company). */
-  private spreadFor: string | null = null;
 
   get controls(): SidePanelControls {
     return groupTypePanelControls(this.root.session.rights);
@@ -89,7 +82,7 @@ export class GroupTypeStore extends OrderedTypeStore<GroupType> {
     if (Result.isFailure(valid)) return { ok: false, issues: issuesOf(valid.failure) };
     const order = nextOrder(this.items);
     const result = await this.root.run(this.root.ports.api.groupTypes.add({ ...valid.success, order }));
-    if (result._tag === "Failure") return { ok: false, issues: this.formIssues(result.failure) };
+    if (result._tag === "Failure") return this.saveFailed(result.failure);
     const created: GroupType = { publicId: result.success.publicId, ...valid.success, order };
     this.write([...this.read(), created]);
     return { ok: true, publicId: created.publicId };
@@ -109,35 +102,26 @@ export class GroupTypeStore extends OrderedTypeStore<GroupType> {
     };
     if (Object.keys(patch).length === 0) return { ok: true, publicId };
     const result = await this.root.run(this.root.ports.api.groupTypes.update(publicId, patch));
-    if (result._tag === "Failure") return { ok: false, issues: this.formIssues(result.failure) };
+    if (result._tag === "Failure") return this.saveFailed(result.failure);
     this.write(this.read().map((t) => (t.publicId === publicId ? { ...t, ...patch } : t)));
     return { ok: true, publicId };
   }
 
   /**
-   * Gives group types without a colour spread colours (core's spreadColors) and saves them in one
-   * bulk call, only when core's shouldSpreadColors holds for the user's rights. Shown at once;
-   * rolled back with the failure shown when the call fails. Runs once per company.
+   * The colour each type is shown with: its own, or for types without one a spread colour (core's
+   * spreadColors) when core's shouldSpreadColors holds for the user's rights. Shown only: opening
+   * a screen never writes (no audit entry for a read). The colour is saved when the person saves
+   * the type's dialog, which starts with the colour they saw.
    */
-  async ensureColors(): Promise<void> {
-    const company = this.root.session.selectedCompanyId;
-    if (this.spreadFor === company || this.spreading || !shouldSpreadColors(this.root.session.rights)) return;
-    // In display order, so the spread hues follow the panel from top to bottom.
-    const before = this.items;
-    const after = spreadColors(before);
-    const changed = after.filter((t, i) => t.color !== before[i]?.color);
-    this.spreadFor = company;
-    if (changed.length === 0) return;
-    this.spreading = true;
-    this.write(after);
-    const result = await this.root.run(this.root.ports.api.groupTypes.updateMany(changed.map((t) => ({ publicId: t.publicId, color: t.color }))));
-    runInAction(() => {
-      this.spreading = false;
-      if (result._tag === "Failure") {
-        this.write(before);
-        notifyFailure(this.root.snackbars, result.failure, "other", this.snackbarKey);
-      }
-    });
+  get shownColors(): ReadonlyMap<string, string | null> {
+    const items = this.items;
+    const spread = shouldSpreadColors(this.root.session.rights) ? spreadColors(items) : items;
+    return new Map(spread.map((t) => [t.publicId, t.color ?? null]));
+  }
+
+  /** The colour a type is shown with (see shownColors). */
+  colorOf(publicId: string): string | null {
+    return this.shownColors.get(publicId) ?? null;
   }
 
   /** The groups of one type, for /groups/{id}. */

@@ -5,11 +5,13 @@
  * behind core's canDelete rule. The list itself lives in ShellDataStore (the shell waits for it
  * and other screens read it), so there is one copy of it in the app.
  */
-import type { Effect, Result } from "effect";
+import { Result, type Effect } from "effect";
 import { action, computed, makeObservable, observable } from "mobx";
 import type { ValidationIssue } from "@portal/core/errors";
 import type { NoticeError, Operation } from "@portal/core/rules/errorCatalogue";
-import { moveItem, reorder } from "@portal/core/rules/ordering";
+import type { Message } from "@portal/core/messages/messages";
+import { saveFailure } from "@portal/core/messages/saveFailure";
+import { changedOrders, moveItem, reorder } from "@portal/core/rules/ordering";
 import type { SidePanelControls } from "@portal/core/rules/rights";
 import { notifyFailure } from "./notifyFailure";
 import type { RootStore } from "./RootStore";
@@ -20,8 +22,14 @@ export interface OrderedType {
   readonly order: number;
 }
 
-/** What a save of a dialog ends with: done, or the issues to show on the form's fields. */
-export type SaveOutcome = { readonly ok: true; readonly publicId: string } | { readonly ok: false; readonly issues: ReadonlyArray<ValidationIssue> };
+/**
+ * What a save of a dialog ends with: done, or the issues to show on the form's fields and a
+ * message for what is not about a field (offline, server gone...). A failed save never closes
+ * the dialog, so what was typed stays (core's saveFailure).
+ */
+export type SaveOutcome =
+  | { readonly ok: true; readonly publicId: string }
+  | { readonly ok: false; readonly issues: ReadonlyArray<ValidationIssue>; readonly message?: Message | null };
 
 export abstract class OrderedTypeStore<T extends OrderedType> {
   /** True while a reorder is being saved; further drags wait for it. */
@@ -61,7 +69,8 @@ export abstract class OrderedTypeStore<T extends OrderedType> {
 
   /**
    * Moves the item at `fromIndex` to `toIndex` (a drag, or Move up / Move down). The new order is
-   * shown at once; every item is saved as index x ORDER_STEP in one bulk call; on failure the
+   * shown at once; every item gets index x ORDER_STEP, and the items whose order changed are saved
+   * in one bulk call; on failure the
    * previous list comes back and the failure is shown. Resolves to whether it was saved.
    */
   async move(fromIndex: number, toIndex: number): Promise<boolean> {
@@ -71,7 +80,9 @@ export abstract class OrderedTypeStore<T extends OrderedType> {
     const after = reorder(moveItem(before, fromIndex, toIndex));
     this.setItems(after);
     this.reordering = true;
-    const result = await this.root.run(this.saveOrders(after.map((t) => ({ publicId: t.publicId, order: t.order }))));
+    // One bulk call with only the items whose order changed (each is one audit entry on the server).
+    const changes = changedOrders(before, after);
+    const result = changes.length === 0 ? Result.succeed(undefined) : await this.root.run(this.saveOrders(changes));
     return this.finishReorder(result, before);
   }
 
@@ -108,11 +119,9 @@ export abstract class OrderedTypeStore<T extends OrderedType> {
     this.deleting = publicId;
   });
 
-  /** The issues of a failed save that belong on the form; anything else becomes a snackbar. */
-  protected formIssues(error: NoticeError): ReadonlyArray<ValidationIssue> {
-    if (error._tag === "NameAlreadyInUse") return [{ message: error.message, propertyName: "name" }];
-    if (error._tag === "InvalidInput" && error.issues.some((i) => i.propertyName !== undefined)) return error.issues;
-    notifyFailure(this.root.snackbars, error, "other", this.snackbarKey);
-    return [];
+  /** A failed save as the dialog shows it: field issues, and a message for the rest (core's saveFailure). */
+  protected saveFailed(error: NoticeError): SaveOutcome {
+    const failure = saveFailure(error, this.root.connectivity.isOnline);
+    return { ok: false, issues: failure.fieldIssues, message: failure.message };
   }
 }

@@ -13,7 +13,9 @@ import { BrandingStore } from "./BrandingStore";
 import { ConnectivityStore } from "./ConnectivityStore";
 import { ConnectorStore } from "./ConnectorStore";
 import { browserTimers, type AppEnv, type OnlineSignal, type Timers } from "./env";
+import { MessageStore } from "./MessageStore";
 import { NotAllowedStore } from "./NotAllowedStore";
+import { UiStore } from "./UiStore";
 import { AssetTypeStore } from "./AssetTypeStore";
 import { AuditTrailStore } from "./AuditTrailStore";
 import { GroupTypeStore } from "./GroupTypeStore";
@@ -49,6 +51,8 @@ export class RootStore {
   private readonly navigateTo: (path: string) => void;
 
   readonly snackbars: SnackbarStore;
+  readonly messages: MessageStore;
+  readonly ui: UiStore;
   readonly session: SessionStore;
   readonly branding: BrandingStore;
   readonly bootstrap: BootstrapStore;
@@ -69,6 +73,8 @@ export class RootStore {
     this.timers = deps.timers ?? browserTimers;
     this.navigateTo = deps.navigate;
     this.snackbars = new SnackbarStore();
+    this.messages = new MessageStore(this);
+    this.ui = new UiStore(this);
     this.session = new SessionStore(this);
     this.branding = new BrandingStore(this);
     this.bootstrap = new BootstrapStore(this);

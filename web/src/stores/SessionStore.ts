@@ -7,6 +7,7 @@ import { action, computed, makeObservable, observable, observableRef, runInActio
 import { Effect, Schema } from "effect";
 import { JUMP_START_TOKEN_SECONDS } from "@portal/core/constants";
 import { AccessToken } from "@portal/core/domain/AccessToken";
+import { safeReturnPath } from "@portal/core/rules/returnPath";
 import type { MyCompany } from "@portal/core/domain/Company";
 import type { Right } from "@portal/core/domain/Right";
 import type { MyUser } from "@portal/core/domain/User";
@@ -40,6 +41,8 @@ export class SessionStore {
   needsCompanyChoice = false;
   /** Set by a report jump-start link: the terms-of-use prompt stays away for this session. */
   termsPromptSuppressed = false;
+  /** The page opened while signed out: shown again after sign-in and the company choice. */
+  returnTo: string | null = null;
 
   constructor(private readonly root: RootStore) {
     makeObservable<SessionStore, "pendingTwoFactor" | "companyRun">(this, {
@@ -47,7 +50,7 @@ export class SessionStore {
       token: observableRef, user: observableRef, companies: observableRef, companiesLoaded: observable,
       companiesError: observable, selectedCompanyId: observable, rights: observableRef, rightsLoaded: observable,
       signingIn: observable, signInError: observable, pendingTwoFactor: observableRef, needsCompanyChoice: observable,
-      termsPromptSuppressed: observable,
+      termsPromptSuppressed: observable, returnTo: observable, rememberReturn: action, returned: action,
       isSignedIn: computed, twoFactorPending: computed, selectedCompanyName: computed, userName: computed,
       cancelTwoFactor: action,
     });
@@ -72,6 +75,22 @@ export class SessionStore {
 
   navigate(path: string): void {
     this.root.navigate(path);
+  }
+
+  /** Remembers a deep link to come back to after sign-in (core's safeReturnPath; others are ignored). */
+  rememberReturn(path: string | null): void {
+    const safe = safeReturnPath(path);
+    if (safe !== null) this.returnTo = safe;
+  }
+
+  /** The remembered page has been shown: forget it. */
+  returned(): void {
+    this.returnTo = null;
+  }
+
+  /** Where to go once signed in (or once a company is chosen): the remembered page, else home. */
+  private get destination(): string {
+    return this.returnTo ?? "/";
   }
 
   /** Reads a still-valid token and the selected company from storage (expired entries read as absent). */
@@ -117,7 +136,7 @@ export class SessionStore {
         this.pendingTwoFactor = null;
         this.signingIn = false;
       });
-      this.root.navigate("/");
+      this.root.navigate(this.destination);
       return;
     }
     const error = result.failure;
@@ -184,6 +203,7 @@ export class SessionStore {
       this.needsCompanyChoice = false;
       this.termsPromptSuppressed = false;
       this.signInError = null;
+      this.returnTo = null;
     });
     await this.root.branding.clear();
     this.root.shellData.reset();
@@ -235,7 +255,7 @@ export class SessionStore {
   async selectCompany(publicId: string): Promise<void> {
     await this.applyCompany(publicId);
     this.root.shellData.reset();
-    this.root.navigate("/");
+    this.root.navigate(this.destination);
   }
 
   private async applyCompany(publicId: string): Promise<void> {

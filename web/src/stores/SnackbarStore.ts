@@ -9,7 +9,10 @@ export interface SnackbarAction {
 
 export interface Snackbar {
   readonly id: number;
+  /** A message key or a sentence; SnackbarHost renders it through the message catalogue. */
   readonly message: string;
+  /** Values for the placeholders of `message` (e.g. the approver's name). */
+  readonly params?: Readonly<Record<string, string | undefined>>;
   /** Milliseconds until it closes by itself; null never times out (e.g. the Retry snackbar). */
   readonly timeoutMs: number | null;
   readonly intent?: Intent;

@@ -10,6 +10,7 @@ import { MAX_PAGE_SIZE } from "@portal/core/constants";
 import type { Languages, Translation } from "@portal/core/domain/Translation";
 import type { ValidationIssue } from "@portal/core/errors";
 import { allPages } from "@portal/core/ports/PortalApi";
+import { saveFailure } from "@portal/core/messages/saveFailure";
 import { planTranslationUpsert, validateTranslationBatch } from "@portal/core/rules/translations";
 import type { GateState } from "./BootstrapStore";
 import { messageOfError } from "./messages";
@@ -117,21 +118,21 @@ export class TranslationStore {
     const { translations } = this.root.ports.api;
     if (publicId === null) {
       const result = await this.root.run(translations.createMany([input]));
-      if (result._tag === "Failure") return { ok: false, issues: this.formIssues(result.failure) };
+      if (result._tag === "Failure") return this.saveFailed(result.failure);
       const created = result.success[0]?.publicId ?? "";
       runInAction(() => (this.items = [...this.items, { publicId: created, ...input }]));
       return { ok: true, publicId: created };
     }
     const result = await this.root.run(translations.updateMany([{ publicId, ...input }]));
-    if (result._tag === "Failure") return { ok: false, issues: this.formIssues(result.failure) };
+    if (result._tag === "Failure") return this.saveFailed(result.failure);
     runInAction(() => (this.items = this.items.map((t) => (t.publicId === publicId ? { publicId, ...input } : t))));
     return { ok: true, publicId };
   }
 
-  private formIssues(error: Parameters<typeof notifyFailure>[1]): ReadonlyArray<ValidationIssue> {
-    if ((error._tag === "InvalidInput" || error._tag === "Conflict") && error.issues.length > 0) return error.issues;
-    notifyFailure(this.root.snackbars, error, "other", SNACKBAR_KEY);
-    return [];
+  /** A failed save as the dialog shows it: field issues, and a message for the rest (core's saveFailure). */
+  private saveFailed(error: Parameters<typeof notifyFailure>[1]): SaveOutcome {
+    const failure = saveFailure(error, this.root.connectivity.isOnline);
+    return { ok: false, issues: failure.fieldIssues, message: failure.message };
   }
 
   /** Deletes translations in one call (all or none). Resolves to success. */

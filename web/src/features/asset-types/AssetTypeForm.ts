@@ -21,13 +21,18 @@ export class AssetTypeForm {
     this.name = this.initial;
     makeObservable<AssetTypeForm, "issue">(this, {
       name: observable, touched: observable, serverIssues: observableRef, submitting: observable,
-      issue: computed, canSubmit: computed, nameError: computed, setName: action, touch: action, setServerIssues: action, setSubmitting: action,
+      issue: computed, dirty: computed, canSubmit: computed, nameError: computed, setName: action, touch: action, setServerIssues: action, setSubmitting: action,
     });
   }
 
   private get issue(): string | null {
     const result = validateAssetTypeInput({ name: this.name });
     return Result.isSuccess(result) ? null : (result.failure._tag === "InvalidInput" ? result.failure.issues[0]?.message : result.failure.message) ?? null;
+  }
+
+  /** The name differs from what the dialog opened with. */
+  get dirty(): boolean {
+    return this.name !== this.initial;
   }
 
   /** The same submit rule as the group type dialog: never while pristine or invalid. */

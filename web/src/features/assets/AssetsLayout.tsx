@@ -1,13 +1,7 @@
-import { Outlet } from "react-router";
+import { TypesLayout } from "../../shell/TypesLayout";
 import { AssetTypeSidePanel } from "../asset-types/AssetTypeSidePanel";
-import "../group-types/typeSidePanel.css";
 
-/** The Assets pages: the asset types side panel beside the selected page. */
+/** The Assets pages: the asset types side panel beside (or, on phones, before) the selected page. */
 export default function AssetsLayout() {
-  return (
-    <div className="types-layout" data-testid="assets-page">
-      <aside className="types-side"><AssetTypeSidePanel /></aside>
-      <section className="types-main"><Outlet /></section>
-    </div>
-  );
+  return <TypesLayout title="Assets" testId="assets-page" panel={<AssetTypeSidePanel />} indexPath="/assets" backText="All asset types" />;
 }

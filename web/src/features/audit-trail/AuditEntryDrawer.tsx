@@ -12,7 +12,7 @@ export interface AuditEntryDrawerProps {
 export function AuditEntryDrawer({ entry, onClose }: AuditEntryDrawerProps) {
   const changed = entry ? changedFields(entry.before, entry.after) : [];
   return (
-    <Drawer isOpen={entry !== undefined} onClose={onClose} size="560px" icon="history"
+    <Drawer isOpen={entry !== undefined} onClose={onClose} size="min(560px, 100vw)" icon="history"
       title={entry ? `${entry.action} ${entry.topic}` : ""}>
       {entry && (
         <div className={`${Classes.DRAWER_BODY} audit-detail`} data-testid="audit-detail">

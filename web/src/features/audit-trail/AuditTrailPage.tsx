@@ -3,6 +3,7 @@ import { observer } from "mobx-react-lite";
 import { useEffect, type KeyboardEvent } from "react";
 import type { AuditLogEntry } from "@portal/core/domain/AuditLog";
 import { useStores } from "../../app/StoreContext";
+import { ScreenHeader } from "../../shell/ScreenHeader";
 import { AUDIT_FILTER_COLUMNS, type AuditFilterColumn, type AuditTrailStore } from "../../stores/AuditTrailStore";
 import { AuditEntryDrawer } from "./AuditEntryDrawer";
 import { ACTION_INTENT, actorLabel, formatAuditTime } from "./auditEntryView";
@@ -20,8 +21,7 @@ export const AuditTrailPage = observer(function AuditTrailPage() {
 
   return (
     <div className="audit-trail-page" data-testid="audit-trail-page">
-      <div className="audit-toolbar">
-        <h2 className="bp6-heading">Audit trail</h2>
+      <ScreenHeader title="Audit trail">
         <ControlGroup className="audit-filter">
           <HTMLSelect aria-label="Filter on" value={auditTrail.filterColumn} data-testid="audit-filter-column"
             options={AUDIT_FILTER_COLUMNS.map((c) => ({ value: c, label: COLUMN_LABEL[c] }))}
@@ -30,7 +30,7 @@ export const AuditTrailPage = observer(function AuditTrailPage() {
             placeholder={`${COLUMN_LABEL[auditTrail.filterColumn]} contains…`} value={auditTrail.filterText}
             onValueChange={(v) => auditTrail.setFilterText(v)} />
         </ControlGroup>
-      </div>
+      </ScreenHeader>
       <AuditTrailBody store={auditTrail} />
       <AuditEntryDrawer entry={auditTrail.selected} onClose={() => auditTrail.select(null)} />
     </div>

@@ -16,13 +16,12 @@ export const GroupTypeSidePanel = observer(function GroupTypeSidePanel() {
   const [dialog, setDialog] = useState<DialogState>(null);
   useEffect(() => {
     void translations.ensure();
-    void groupTypes.ensureColors();
-  }, [groupTypes, translations]);
+  }, [translations]);
   const deleting = dialog?.kind === "delete" ? groupTypes.byId(dialog.publicId) : undefined;
   return (
     <>
       <TypeSidePanel title="Group types" noun="group type" testId="group-type"
-        items={groupTypes.items.map((t) => ({ publicId: t.publicId, label: groupTypes.displayName(t), color: t.color ?? null }))}
+        items={groupTypes.items.map((t) => ({ publicId: t.publicId, label: groupTypes.displayName(t), color: groupTypes.colorOf(t.publicId) }))}
         hrefOf={(id) => `/groups/${id}`}
         controls={groupTypes.controls} reordering={groupTypes.reordering} deleting={groupTypes.deleting}
         onAdd={() => setDialog({ kind: "add" })}

@@ -61,7 +61,7 @@ export function TypeSidePanel(props: TypeSidePanelProps) {
   return (
     <div className="type-panel" data-testid={`${testId}-panel`}>
       <div className="type-panel-header">
-        <h3 className="bp6-heading">{props.title}</h3>
+        <h2 className="bp6-heading">{props.title}</h2>
         {props.reordering && <Spinner size={16} aria-label="Saving the order" />}
         {controls.add && (
           <Button icon="plus" variant="minimal" intent="primary" text="Add" aria-label={`Add ${props.noun}`}

@@ -1,13 +1,7 @@
-import { Outlet } from "react-router";
+import { TypesLayout } from "../../shell/TypesLayout";
 import { GroupTypeSidePanel } from "../group-types/GroupTypeSidePanel";
-import "../group-types/typeSidePanel.css";
 
-/** The Groups pages: the group types side panel beside the selected page. */
+/** The Groups pages: the group types side panel beside (or, on phones, before) the selected page. */
 export default function GroupsLayout() {
-  return (
-    <div className="types-layout" data-testid="groups-page">
-      <aside className="types-side"><GroupTypeSidePanel /></aside>
-      <section className="types-main"><Outlet /></section>
-    </div>
-  );
+  return <TypesLayout title="Groups" testId="groups-page" panel={<GroupTypeSidePanel />} indexPath="/groups" backText="All group types" />;
 }

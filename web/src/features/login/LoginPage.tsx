@@ -1,7 +1,7 @@
 import { Button, Callout, FormGroup, InputGroup, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useState, type FormEvent } from "react";
-import { Navigate } from "react-router";
+import { useEffect, useState, type FormEvent } from "react";
+import { Navigate, useSearchParams } from "react-router";
 import { useStores } from "../../app/StoreContext";
 import { CenteredCard } from "../../shell/CenteredCard";
 
@@ -10,8 +10,12 @@ export default observer(function LoginPage() {
   const { session, branding } = useStores();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  const [params] = useSearchParams();
+  const next = params.get("next");
+  // The page asked for while signed out (SignedInGate's `next`) opens after sign-in.
+  useEffect(() => session.rememberReturn(next), [session, next]);
 
-  if (session.isSignedIn) return <Navigate to="/" replace />;
+  if (session.isSignedIn) return <Navigate to={session.returnTo ?? "/"} replace />;
   if (session.twoFactorPending) return <Navigate to="/two-factor-auth" replace />;
 
   const submit = (event: FormEvent) => {
@@ -31,7 +35,7 @@ export default observer(function LoginPage() {
             value={password} onValueChange={setPassword} />
         </FormGroup>
         {session.signInError !== null && (
-          <Callout intent={Intent.DANGER} data-testid="login-error" style={{ marginBottom: 16 }}>
+          <Callout intent={Intent.DANGER} data-testid="login-error" role="alert" style={{ marginBottom: 16 }}>
             {session.signInError}
           </Callout>
         )}

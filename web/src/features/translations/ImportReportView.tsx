@@ -1,4 +1,5 @@
 import { Button, Callout, HTMLTable } from "@blueprintjs/core";
+import { useStores } from "../../app/StoreContext";
 import type { ImportReport } from "../../stores/TranslationStore";
 
 export interface ImportReportViewProps {
@@ -8,6 +9,7 @@ export interface ImportReportViewProps {
 
 /** What an import did: the counts, or every failing entry with its row, key and reasons. */
 export function ImportReportView({ report, onClose }: ImportReportViewProps) {
+  const { messages } = useStores();
   const close = <Button icon="cross" variant="minimal" size="small" aria-label="Close the import report" onClick={onClose} className="import-close" />;
   if (report.status === "unreadable") {
     return (
@@ -37,7 +39,7 @@ export function ImportReportView({ report, onClose }: ImportReportViewProps) {
             <tr key={f.row} data-testid="import-failure">
               <td>{f.row}</td>
               <td>{f.key === "" ? <span className="bp6-text-muted">(none)</span> : <code>{f.key}</code>}</td>
-              <td>{f.reasons.join("; ")}</td>
+              <td>{f.reasons.map((r) => messages.text(r)).join(" ")}</td>
             </tr>
           ))}
         </tbody>

@@ -1,12 +1,15 @@
 /**
  * The state of the translation add/edit dialog: a key and its languages as rows of code and text,
  * en always first and never removable (spec section 3: en is required). Core's
- * validateTranslationBatch, on a batch of one, decides every field error.
+ * validateTranslationBatch, on a batch of one, decides every field error; core's translationForm
+ * rules refuse a language given twice and a new key that is already stored (offered as an edit),
+ * so nothing stored is overwritten without a word.
  */
 import { Result } from "effect";
 import { action, computed, makeObservable, observable, observableRef } from "mobx";
 import type { Languages, Translation } from "@portal/core/domain/Translation";
 import type { ValidationIssue } from "@portal/core/errors";
+import { existingTranslationWithKey, LANGUAGE_EXISTS, repeatedLanguageRows } from "@portal/core/rules/translationForm";
 import { REQUIRED_LANGUAGE, validateTranslationBatch } from "@portal/core/rules/translations";
 
 export interface LanguageRow {
@@ -24,15 +27,19 @@ export class TranslationForm {
   private nextId = 0;
   private readonly initial: string;
 
-  constructor(readonly editing?: Translation) {
+  /**
+   * @param editing the translation to edit; absent to add one
+   * @param stored the company's translations, to spot a new key that already exists
+   * @param languages start values other than `editing`'s (an add turned into an edit)
+   */
+  constructor(readonly editing?: Translation, private readonly stored: ReadonlyArray<Translation> = [], languages: Languages = editing?.languages ?? {}) {
     this.key = editing?.key ?? "";
-    const languages = editing?.languages ?? {};
-    const others = Object.keys(languages).filter((c) => c !== REQUIRED_LANGUAGE).sort();
-    this.rows = [REQUIRED_LANGUAGE, ...others].map((code) => ({ id: this.nextId++, code, text: languages[code] ?? "" }));
-    this.initial = this.snapshot();
+    this.rows = orderedEntries(languages).map(([code, text]) => ({ id: this.nextId++, code, text }));
+    // Dirty is measured against what is stored, so an add turned into an edit counts as changed.
+    this.initial = editing ? JSON.stringify([editing.key, orderedEntries(editing.languages)]) : this.snapshot();
     makeObservable<TranslationForm, "issues" | "nextId">(this, {
       key: observable, rows: observable, touched: observable, serverIssues: observableRef, submitting: observable, nextId: false,
-      languages: computed, issues: computed, pristine: computed, canSubmit: computed,
+      languages: computed, issues: computed, pristine: computed, canSubmit: computed, repeated: computed, existingWithKey: computed,
       setKey: action, setCode: action, setText: action, addLanguage: action, removeLanguage: action, touch: action,
       setServerIssues: action, setSubmitting: action,
     });
@@ -58,8 +65,19 @@ export class TranslationForm {
     return this.snapshot() === this.initial;
   }
 
+  /** Rows that repeat a language of an earlier row (core's repeatedLanguageRows). */
+  get repeated(): ReadonlySet<number> {
+    return repeatedLanguageRows(this.rows.map((r) => r.code));
+  }
+
+  /** When adding: the stored translation that already has this key (offered as an edit). */
+  get existingWithKey(): Translation | undefined {
+    return this.editing ? undefined : existingTranslationWithKey(this.key, this.stored, null);
+  }
+
   get canSubmit(): boolean {
-    return !this.submitting && !this.pristine && this.issues.length === 0 && this.serverIssues.length === 0;
+    return !this.submitting && !this.pristine && this.issues.length === 0 && this.serverIssues.length === 0
+      && this.repeated.size === 0 && this.existingWithKey === undefined;
   }
 
   /** The error of a field: "key", "languages" (the en row) or "languages.<code>". */
@@ -70,8 +88,10 @@ export class TranslationForm {
     return this.issues.find((i) => i.propertyName === propertyName)?.message ?? null;
   }
 
-  /** The error shown on a language row. */
+  /** The error shown on a language row (a message key; LANGUAGE_EXISTS takes the code as name). */
   rowError(row: LanguageRow): string | null {
+    const index = this.rows.indexOf(row);
+    if (this.repeated.has(index)) return LANGUAGE_EXISTS;
     return (row.code === REQUIRED_LANGUAGE ? this.errorOf("languages") : null) ?? this.errorOf(`languages.${row.code.trim()}`);
   }
 
@@ -108,4 +128,10 @@ export class TranslationForm {
   setSubmitting(value: boolean): void {
     this.submitting = value;
   }
+}
+
+/** The languages as rows are shown: en first (empty when missing), then the others by code. */
+function orderedEntries(languages: Languages): Array<[string, string]> {
+  const others = Object.keys(languages).filter((c) => c !== REQUIRED_LANGUAGE).sort();
+  return [REQUIRED_LANGUAGE, ...others].map((code) => [code, languages[code] ?? ""]);
 }

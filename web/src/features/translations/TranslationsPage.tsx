@@ -1,15 +1,16 @@
 import { Alert, Button, Callout, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import type { Translation } from "@portal/core/domain/Translation";
+import type { Languages, Translation } from "@portal/core/domain/Translation";
 import { REQUIRED_LANGUAGE } from "@portal/core/rules/translations";
 import { useStores } from "../../app/StoreContext";
+import { ScreenHeader } from "../../shell/ScreenHeader";
 import { ImportReportView } from "./ImportReportView";
 import { parseTranslationFile } from "./parseTranslationFile";
 import { TranslationDialog } from "./TranslationDialog";
 import "./translations.css";
 
-type DialogState = { readonly kind: "add" } | { readonly kind: "edit"; readonly item: Translation } | { readonly kind: "delete"; readonly item: Translation } | null;
+type DialogState = { readonly kind: "add" } | { readonly kind: "edit"; readonly item: Translation; readonly languages?: Languages } | { readonly kind: "delete"; readonly item: Translation } | null;
 
 /** /translations: the list with search, add, edit, delete and the import of a JSON or CSV batch. */
 export const TranslationsPage = observer(function TranslationsPage() {
@@ -29,18 +30,18 @@ export const TranslationsPage = observer(function TranslationsPage() {
     else await translations.importEntries(file.name, parsed.entries);
   };
 
+  const editExisting = (item: Translation, languages: Languages) => setDialog({ kind: "edit", item, languages });
   const rows = translations.visible;
   return (
     <div className="translations-page" data-testid="translations-page">
-      <div className="translations-toolbar">
-        <h2 className="bp6-heading">Translations</h2>
+      <ScreenHeader title="Translations">
         <InputGroup type="search" leftIcon="search" placeholder="Search keys and texts" value={translations.search}
           onValueChange={(v) => translations.setSearch(v)} aria-label="Search translations" className="translations-search" />
         <Button icon="import" text="Import" loading={translations.importing} onClick={() => fileInput.current?.click()} data-testid="translations-import" />
         <input ref={fileInput} type="file" accept=".json,.csv,application/json,text/csv" hidden data-testid="translations-file"
           onChange={(e) => void onFile(e)} />
         <Button icon="plus" intent="primary" text="Add translation" onClick={() => setDialog({ kind: "add" })} data-testid="translations-add" />
-      </div>
+      </ScreenHeader>
       {translations.importReport && <ImportReportView report={translations.importReport} onClose={() => translations.clearImport()} />}
       {translations.loadError && <Callout intent="danger" title="The translations could not be loaded">{translations.loadError}</Callout>}
       {translations.state !== "ready" ? (
@@ -71,8 +72,11 @@ export const TranslationsPage = observer(function TranslationsPage() {
           </tbody>
         </HTMLTable>
       )}
-      {dialog?.kind === "add" && <TranslationDialog store={translations} onClose={() => setDialog(null)} />}
-      {dialog?.kind === "edit" && <TranslationDialog store={translations} editing={dialog.item} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "add" && <TranslationDialog store={translations} onClose={() => setDialog(null)} onEditExisting={editExisting} />}
+      {dialog?.kind === "edit" && (
+        <TranslationDialog key={dialog.item.publicId} store={translations} editing={dialog.item} {...(dialog.languages ? { languages: dialog.languages } : {})}
+          onClose={() => setDialog(null)} onEditExisting={editExisting} />
+      )}
       {dialog?.kind === "delete" && (
         <Alert isOpen icon="trash" intent="danger" cancelButtonText="Cancel" confirmButtonText="Delete" canEscapeKeyCancel canOutsideClickCancel
           onConfirm={() => void translations.remove([dialog.item.publicId])} onClose={() => setDialog(null)}>

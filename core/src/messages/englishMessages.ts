@@ -1,0 +1,96 @@
+/**
+ * The English texts of every message key the portal can show (spec.md section 8 and every tagged
+ * error of core/src/errors.ts), as sentences. Keys are what rules, the server and the wire carry
+ * (REQUIRED, NAME_ALREADY_IN_USE, 'Required property', `error.NotFound`...); people only ever see
+ * these texts, or a company's translation of the same key (messages.ts).
+ *
+ * `{name}`-style placeholders are filled from the params of the message; a text whose placeholder
+ * has no value falls back to its `bare` form, so no brace ever reaches the screen.
+ */
+import { NAME_MAX_LENGTH } from "../constants";
+
+export interface MessageText {
+  /** The sentence, with `{param}` placeholders. */
+  readonly text: string;
+  /** The sentence to use when a placeholder of `text` has no value. */
+  readonly bare?: string;
+}
+
+const t = (text: string, bare?: string): MessageText => (bare === undefined ? { text } : { text, bare });
+
+/** Keys that rules and the server send, and the fixed texts of the error catalogue. */
+const KEYED = {
+  // Form errors (spec 5 and 8).
+  REQUIRED: t("This field is required."),
+  INVALID_DATE_AND_TIME: t("Enter a date and time that is not in the past."),
+  NAME_ALREADY_IN_USE: t("Another group type is already named “{name}”. Choose a different name.", "This name is already in use. Choose a different name."),
+  [`Must be at most ${NAME_MAX_LENGTH} characters`]: t(`Use at most ${NAME_MAX_LENGTH} characters.`),
+  "Must be a colour in the form #rrggbb": t("Enter a colour as # followed by six hexadecimal digits, for example #2d72d2."),
+  // Delete refusals (spec 5 and 8).
+  CANNOT_DELETE_GROUP_TYPE: t("This group type cannot be deleted: it is the last one, or groups still use it."),
+  "CANNOT_DELETE_GROUP_TYPE.last": t("The last group type cannot be deleted: add another one first."),
+  "CANNOT_DELETE_GROUP_TYPE.in-use": t("This group type cannot be deleted while groups use it."),
+  CANNOT_DELETE_ASSET_TYPE: t("This asset type cannot be deleted: it is the last one, or assets still use it."),
+  "CANNOT_DELETE_ASSET_TYPE.last": t("The last asset type cannot be deleted: add another one first."),
+  "CANNOT_DELETE_ASSET_TYPE.in-use": t("This asset type cannot be deleted while assets use it."),
+  // Notices (spec 8).
+  PASSWORD_CHANGED: t("Your password has been changed."),
+  NAME_HAS_APPROVED_YOUR_ACCESS_REQUEST: t("{name} has approved your access request.", "Your access request has been approved."),
+  NAME_HAS_REJECTED_YOUR_ACCESS_REQUEST: t("{name} has rejected your access request.", "Your access request has been rejected."),
+  NAME_HAS_REVOKED_YOUR_ACCESS_REQUEST: t("{name} has revoked your access request.", "Your access request has been revoked."),
+  "access category is still in use": t("This access category is still in use by a role, so it cannot be removed."),
+  "Your company is not fully provisioned": t("Your company is not fully provisioned yet. Contact your administrator."),
+  "download failed": t("The download failed. Try again."),
+  "Cannot duplicate a non-published page": t("Cannot duplicate a non-published page. Publish it first."),
+  "Page has no draft version": t("This page has no draft version."),
+  "Gateway Timeout error": t("The server took too long to answer (Gateway Timeout error). Try again."),
+  "No Agent reference": t("This request refers to no device (No Agent reference)."),
+  "Connection failed": t("Connection failed: the device is offline or has no VPN address."),
+  "Cannot communicate with the VPN client": t("Cannot communicate with the VPN client. Check that it is running, then retry."),
+  "Unable to load help center": t("Unable to load the help center. Try again later."),
+  "Unable to request access": t("Unable to request access"),
+  "No connection": t("No connection"),
+  "Your access expires soon. Log out and log in again to connect.": t("Your access expires soon. Log out and log in again to connect."),
+  // Translation batches (spec 5 and 8), sent by the server with the field they concern.
+  "Required property": t("This field is required."),
+  "Required language missing: en": t("The English text (en) is required."),
+  "Value does not match regex expression": t("This value has the wrong format: use letters, digits, _ . - and start with a letter."),
+  Duplicate: t("This key appears more than once."),
+  "Expected an object": t("This value must be an object."),
+  "Expected a string": t("This value must be text."),
+  // Sign-in (server reasons).
+  TWO_FACTOR_REQUIRED: t("Enter the one-time code of your authenticator app."),
+  INVALID_CREDENTIALS: t("The email or password is wrong."),
+  TWO_FACTOR_INVALID: t("The one-time code is wrong or has expired. Try again."),
+  // Saving in a dialog: what the person should do (web and CLI).
+  "save.offline": t("No connection. Nothing was lost: save again when you are back online."),
+  "save.unavailable": t("The server cannot be reached. Nothing was lost: try saving again in a moment."),
+  "save.conflict": t("Someone changed this in the meantime. Check the values and save again."),
+  "translation.languageExists": t("This translation already has a text in “{name}”. Edit that text instead of adding the language again.", "This language is already in the translation. Edit its text instead."),
+  "translation.keyExists": t("A translation with the key “{name}” already exists. Edit it instead.", "A translation with this key already exists. Edit it instead."),
+  "generic": t("Something went wrong. Try again."),
+} as const satisfies Readonly<Record<string, MessageText>>;
+
+/** One text per tagged error of core/src/errors.ts, under `error.<Tag>`. */
+const ERRORS = {
+  "error.InvalidInput": t("Some values are not valid. Check the fields and try again."),
+  "error.Conflict": t("This conflicts with existing data. Check the values and try again."),
+  "error.NotFound": t("{name} was not found. It may have been deleted.", "It was not found. It may have been deleted."),
+  "error.Forbidden": t("You are not allowed to do this in the selected company."),
+  "error.Unauthenticated": t("Your session has ended. Sign in again."),
+  "error.RateLimited": t("Too many attempts. Wait a moment and try again."),
+  "error.ApiUnavailable": t("The server cannot be reached. Try again in a moment."),
+  "error.GatewayTimeout": KEYED["Gateway Timeout error"],
+  "error.ApiFailure": t("The server could not do this (error {name}). Try again.", "The server could not do this. Try again."),
+  "error.VpnClientUnreachable": KEYED["Cannot communicate with the VPN client"],
+  "error.StorageFailure": t("Your browser refused to keep this setting (storage full or disabled)."),
+  "error.PageHasNoDraft": KEYED["Page has no draft version"],
+  "error.NoPublishedPage": KEYED["Cannot duplicate a non-published page"],
+  "error.NoAgentReference": KEYED["No Agent reference"],
+  "error.NameAlreadyInUse": KEYED.NAME_ALREADY_IN_USE,
+  "error.CannotDeleteGroupType": KEYED.CANNOT_DELETE_GROUP_TYPE,
+  "error.CannotDeleteAssetType": KEYED.CANNOT_DELETE_ASSET_TYPE,
+} as const satisfies Readonly<Record<string, MessageText>>;
+
+export const ENGLISH_MESSAGES: Readonly<Record<string, MessageText>> = { ...KEYED, ...ERRORS };
+export type MessageKey = keyof typeof KEYED | keyof typeof ERRORS;

@@ -1,0 +1,36 @@
+import type { IconName } from "@blueprintjs/core";
+import type { ShellRoute } from "@portal/core/rules/rights";
+
+/** Presentation only: the name and icon of each shell screen (menu, h1, not-built pages). */
+export const SCREEN_VIEW: Readonly<Record<ShellRoute, { readonly label: string; readonly icon: IconName }>> = {
+  users: { label: "Users", icon: "people" },
+  groups: { label: "Groups", icon: "group-objects" },
+  roles: { label: "Roles", icon: "key" },
+  "access-categories": { label: "Access categories", icon: "tag" },
+  identity: { label: "Identity", icon: "id-number" },
+  translations: { label: "Translations", icon: "translate" },
+  usage: { label: "Usage", icon: "timeline-bar-chart" },
+  "audit-trail": { label: "Audit trail", icon: "history" },
+  licenses: { label: "Licenses", icon: "endorsed" },
+  apps: { label: "Apps", icon: "applications" },
+  assets: { label: "Assets", icon: "cube" },
+  "custom-fields": { label: "Custom fields", icon: "properties" },
+  mqtt: { label: "MQTT", icon: "exchange" },
+};
+
+/**
+ * Top-level routes of spec 2 that this version does not have yet, with their names: each says
+ * "not available yet" instead of falling through to the root.
+ */
+export const TOP_LEVEL_NOT_BUILT: ReadonlyArray<{ readonly path: string; readonly title: string }> = [
+  { path: "/custom-privacy-statement-builder", title: "Privacy statement builder" },
+  { path: "/custom-terms-of-use-builder", title: "Terms of use builder" },
+  { path: "/messages", title: "Messages" },
+  { path: "/my-profile", title: "My profile" },
+  { path: "/privacy-statement", title: "Privacy statement" },
+  { path: "/my-company/privacy-statement", title: "Company privacy statement" },
+  { path: "/recover", title: "Recover your account" },
+  { path: "/register", title: "Register" },
+  { path: "/terms-of-use", title: "Terms of use" },
+  { path: "/my-company/terms-of-use", title: "Company terms of use" },
+];
