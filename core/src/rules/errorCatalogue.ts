@@ -10,7 +10,7 @@
  */
 import { SNACKBAR_LONG_MS, SNACKBAR_SHORT_MS, SNACKBAR_VPN_ERROR_MS } from "../constants";
 import {
-  CannotDeleteAssetType, CannotDeleteGroupType, GatewayTimeout, NameAlreadyInUse, NoAgentReference, NoPublishedPage,
+  CannotDeleteAssetType, CannotDeleteGroupType, GatewayTimeout, NameAlreadyInUse, NoAgentReference,
   PageHasNoDraft, VpnClientUnreachable, type ValidationIssue,
 } from "../errors";
 import type { PortalError } from "../wire/errorStatus";

@@ -1,15 +1,15 @@
 /**
  * The asset types of the Assets pages (spec sections 2, 4, 5 and 8): side-panel controls by
- * manage:asset-types, add and rename through core's validateAssetTypeInput, delete behind
- * canDeleteAssetType (the server knows which resource variants use a type), drag-to-reorder.
+ * manage:asset-types, add and rename through core's descriptor (AssetTypeEntity.validate), delete
+ * behind its canDelete (the server knows which resource variants use a type), drag-to-reorder.
  */
 import { Result } from "effect";
 import { computed, makeObservable, runInAction } from "mobx";
 import type { AssetType } from "@portal/core/domain/AssetType";
-import { canDeleteAssetType, validateAssetTypeInput } from "@portal/core/rules/assetTypes";
+import { AssetTypeEntity } from "@portal/core/entities/OrderedTypeEntity";
 import type { NoticeError } from "@portal/core/rules/errorCatalogue";
 import { nextOrder } from "@portal/core/rules/ordering";
-import { assetTypePanelControls, type SidePanelControls } from "@portal/core/rules/rights";
+import type { SidePanelControls } from "@portal/core/rules/rights";
 import { issuesOf } from "./GroupTypeStore";
 import { OrderedTypeStore, type SaveOutcome } from "./OrderedTypeStore";
 import type { RootStore } from "./RootStore";
@@ -24,7 +24,7 @@ export class AssetTypeStore extends OrderedTypeStore<AssetType> {
   }
 
   get controls(): SidePanelControls {
-    return assetTypePanelControls(this.root.session.rights);
+    return AssetTypeEntity.controls(this.root.session.rights);
   }
 
   protected read(): ReadonlyArray<AssetType> {
@@ -45,7 +45,8 @@ export class AssetTypeStore extends OrderedTypeStore<AssetType> {
 
   /** The last one is refused here; "in use" (resource variants) only the server can count. */
   protected checkRemove(publicId: string): Promise<Result.Result<void, NoticeError>> {
-    return Promise.resolve(canDeleteAssetType(publicId, this.items, 0));
+    // The web cannot count resource variants: the "last" half here, the rest on the server.
+    return Promise.resolve(AssetTypeEntity.canDelete(publicId, this.items, 0));
   }
 
   byId(publicId: string): AssetType | undefined {
@@ -54,7 +55,7 @@ export class AssetTypeStore extends OrderedTypeStore<AssetType> {
 
   /** Adds an asset type as the last one (core's nextOrder). */
   async add(input: { readonly name: string }): Promise<SaveOutcome> {
-    const valid = validateAssetTypeInput(input);
+    const valid = AssetTypeEntity.validate(input, { others: this.items, rights: this.root.session.rights });
     if (Result.isFailure(valid)) return { ok: false, issues: issuesOf(valid.failure) };
     const order = nextOrder(this.items);
     const result = await this.root.run(this.root.ports.api.assetTypes.add({ name: valid.success.name, order }));
@@ -68,7 +69,7 @@ export class AssetTypeStore extends OrderedTypeStore<AssetType> {
   async rename(publicId: string, input: { readonly name: string }): Promise<SaveOutcome> {
     const existing = this.byId(publicId);
     if (existing === undefined) return { ok: false, issues: [] };
-    const valid = validateAssetTypeInput(input);
+    const valid = AssetTypeEntity.validate(input, { others: this.items, rights: this.root.session.rights, selfPublicId: publicId });
     if (Result.isFailure(valid)) return { ok: false, issues: issuesOf(valid.failure) };
     if (valid.success.name === existing.name) return { ok: true, publicId };
     const result = await this.root.run(this.root.ports.api.assetTypes.update(publicId, { name: valid.success.name }));

@@ -1,19 +1,21 @@
 /**
  * The group types of the Groups pages (spec sections 2, 4, 5 and 8): side-panel controls by
- * rights, add and edit through core's validateGroupTypeInput, delete behind canDeleteGroupType,
+ * rights, add and edit through core's descriptor (GroupTypeEntity.validate), delete behind the
+ * checkTypeRemoval use case,
  * drag-to-reorder (OrderedTypeStore), and spread colours shown for types without one when the
  * user holds both manage:subgroups and manage:group-types (shown, not saved: reads never write).
  */
-import { Result } from "effect";
+import { Effect, Result } from "effect";
 import { computed, makeObservable, runInAction } from "mobx";
 import { MAX_PAGE_SIZE } from "@portal/core/constants";
 import type { GroupType } from "@portal/core/domain/GroupType";
 import { allPages } from "@portal/core/ports/PortalApi";
-import { canDeleteGroupType, isNameBoundToTranslationKey, validateGroupTypeInput } from "@portal/core/rules/groupTypes";
+import { GroupTypeEntity } from "@portal/core/entities/OrderedTypeEntity";
+import { isNameBoundToTranslationKey } from "@portal/core/rules/groupTypes";
 import { nextOrder, shouldSpreadColors, spreadColors } from "@portal/core/rules/ordering";
-import { groupTypePanelControls, type SidePanelControls } from "@portal/core/rules/rights";
+import type { SidePanelControls } from "@portal/core/rules/rights";
+import { checkTypeRemoval } from "@portal/core/usecases/checkTypeRemoval";
 import type { NoticeError } from "@portal/core/rules/errorCatalogue";
-import { notifyFailure } from "./notifyFailure";
 import { OrderedTypeStore, type SaveOutcome } from "./OrderedTypeStore";
 import type { RootStore } from "./RootStore";
 import type { TranslationStore } from "./TranslationStore";
@@ -34,7 +36,7 @@ export class GroupTypeStore extends OrderedTypeStore<GroupType> {
   }
 
   get controls(): SidePanelControls {
-    return groupTypePanelControls(this.root.session.rights);
+    return GroupTypeEntity.controls(this.root.session.rights);
   }
 
   protected read(): ReadonlyArray<GroupType> {
@@ -53,12 +55,12 @@ export class GroupTypeStore extends OrderedTypeStore<GroupType> {
     return this.root.ports.api.groupTypes.remove(publicId);
   }
 
-  protected async checkRemove(publicId: string): Promise<Result.Result<void, NoticeError>> {
-    const last = canDeleteGroupType(publicId, this.items, 0);
-    if (Result.isFailure(last)) return last;
-    // One group is enough to know it is in use; the server checks again in its transaction.
-    const used = await this.root.run(this.root.ports.api.groups.listByGroupType(publicId, { pageSize: 1 }));
-    return canDeleteGroupType(publicId, this.items, used._tag === "Success" ? used.success.data.length : 0);
+  protected checkRemove(publicId: string): Promise<Result.Result<void, NoticeError>> {
+    // One group is enough to know it is in use. When it cannot be counted the server decides,
+    // in its transaction, as it does anyway.
+    const usage = Effect.orElseSucceed(
+      Effect.map(this.root.ports.api.groups.listByGroupType(publicId, { pageSize: 1 }), (p) => p.data.length), () => 0);
+    return this.root.run(checkTypeRemoval(GroupTypeEntity, this.items, publicId, usage));
   }
 
   byId(publicId: string): GroupType | undefined {
@@ -77,8 +79,7 @@ export class GroupTypeStore extends OrderedTypeStore<GroupType> {
 
   /** Adds a group type as the last one (core's nextOrder). */
   async add(input: GroupTypeInput): Promise<SaveOutcome> {
-    const colorShown = this.controls.color;
-    const valid = validateGroupTypeInput(input, { others: this.items, colorShown });
+    const valid = GroupTypeEntity.validate(input, { others: this.items, rights: this.root.session.rights });
     if (Result.isFailure(valid)) return { ok: false, issues: issuesOf(valid.failure) };
     const order = nextOrder(this.items);
     const result = await this.root.run(this.root.ports.api.groupTypes.add({ ...valid.success, order }));
@@ -92,9 +93,8 @@ export class GroupTypeStore extends OrderedTypeStore<GroupType> {
   async update(publicId: string, input: GroupTypeInput): Promise<SaveOutcome> {
     const existing = this.byId(publicId);
     if (existing === undefined) return { ok: false, issues: [] };
-    const colorShown = this.controls.color;
     const name = this.isBound(existing) ? existing.name : input.name;
-    const valid = validateGroupTypeInput({ ...input, name }, { others: this.items, colorShown, selfPublicId: publicId });
+    const valid = GroupTypeEntity.validate({ ...input, name }, { others: this.items, rights: this.root.session.rights, selfPublicId: publicId });
     if (Result.isFailure(valid)) return { ok: false, issues: issuesOf(valid.failure) };
     const patch = {
       ...(valid.success.name !== existing.name ? { name: valid.success.name } : {}),

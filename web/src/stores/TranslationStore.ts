@@ -8,7 +8,6 @@ import { Result } from "effect";
 import { action, computed, makeObservable, observable, observableRef, runInAction } from "mobx";
 import { MAX_PAGE_SIZE } from "@portal/core/constants";
 import type { Languages, Translation } from "@portal/core/domain/Translation";
-import type { ValidationIssue } from "@portal/core/errors";
 import { allPages } from "@portal/core/ports/PortalApi";
 import { saveFailure } from "@portal/core/messages/saveFailure";
 import { planTranslationUpsert, validateTranslationBatch } from "@portal/core/rules/translations";
