@@ -105,6 +105,6 @@ export const SESSION_REPLAY_MAX_MS = 120_000;
 /** API header values (api.md). */
 export const API_VERSION = "2";
 
-/** Sign-in lockout (server issue): failed sign-ins before lockout, and its length. */
+/** Sign-in lockout (server issue): password checks per account per window, and the window and lock length (rules/attemptLimits). */
 export const SIGN_IN_MAX_FAILURES = 10;
 export const SIGN_IN_LOCKOUT_MS = 15 * 60 * 1000;
