@@ -6,9 +6,10 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import { SIGN_IN_LOCKOUT_MS } from "@portal/core/constants";
 import { errorEnvelope } from "@portal/core/wire/envelope";
+import { pruneAttemptCounters } from "./auth/attemptCounters";
 import type { Database } from "./db/Database";
 import { EventHub } from "./events/EventHub";
 import { systemClock, type Clock } from "./http/Clock";
@@ -16,6 +17,7 @@ import { errorResponse } from "./http/errorResponse";
 import { ReadCache } from "./http/ReadCache";
 import { registerRoutes, type HandlerTable } from "./http/registerRoutes";
 import type { AppDeps } from "./http/RequestContext";
+import { looksLikeFile, registerCompression, registerSecurityHeaders, registerWebApp } from "./http/webHeaders";
 import { accessTokenRoutes } from "./routes/accessTokenRoutes";
 import { auditLogRoutes } from "./routes/auditLogRoutes";
 import { companyRoutes } from "./routes/companyRoutes";
@@ -39,6 +41,10 @@ export interface BuildAppOptions {
   readonly bodyLimit?: number;
   /** Trust X-Forwarded-For for the client address (behind a proxy). */
   readonly trustProxy?: boolean;
+  /** Origin of the local VPN client, allowed in the CSP's connect-src; api.md's default otherwise. */
+  readonly vpnClientOrigin?: string;
+  /** Open event streams one user may hold at once (EventHub); 10 by default. */
+  readonly maxStreamsPerUser?: number;
 }
 
 export const HANDLERS: HandlerTable = {
@@ -79,7 +85,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: AppDeps = { database: options.database, clock, events, cache };
   app.decorate("portal", deps);
   app.addHook("preClose", async () => { events.endStreams(); });
-  app.addHook("onClose", async () => { await events.stop(); await cache.stop(); });
+  // Counters whose window and lock have run out are dropped now and then (see attemptCounters).
+  const prune = setInterval(() => {
+    void pruneAttemptCounters(options.database.db, clock.now(), 2 * SIGN_IN_LOCKOUT_MS).catch(() => undefined);
+  }, 10 * 60_000);
+  prune.unref();
+  app.addHook("onClose", async () => { clearInterval(prune); await events.stop(); await cache.stop(); });
+  registerSecurityHeaders(app, options.vpnClientOrigin === undefined ? {} : { vpnClientOrigin: options.vpnClientOrigin });
+  await registerCompression(app);
 
   // Every failure answers the error envelope; only real faults are 5xx (and logged).
   app.setErrorHandler(async (error, request, reply) => {
@@ -92,12 +105,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
   const serveWeb = webDist !== null && existsSync(join(webDist, "index.html"));
-  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  if (serveWeb) await registerWebApp(app, webDist);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     if (path === "/api" || path.startsWith("/api/") || !serveWeb || (request.method !== "GET" && request.method !== "HEAD")) {
       return reply.code(404).send(errorEnvelope([{ message: `No such endpoint: ${request.method} ${path}` }]));
     }
+    // A missing file is a 404, not the app's HTML (a browser would take the HTML for the icon or script).
+    if (looksLikeFile(path)) return reply.code(404).send(errorEnvelope([{ message: `No such file: ${path}` }]));
     // The single-page app routes every other path itself.
     return reply.type("text/html; charset=utf-8").sendFile("index.html");
   });
