@@ -9,7 +9,8 @@ import { and, count, eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTableWithColumns } from "drizzle-orm/pg-core";
 import { Result } from "effect";
 import { NotFound } from "@portal/core/errors";
-import { nextOrder } from "@portal/core/rules/ordering";
+import { rowsThatFit } from "@portal/core/rules/pageBytes";
+import { TypeIndex } from "@portal/core/rules/typeIndex";
 import { writeAudit } from "../audit/writeAudit";
 import type { Db } from "../db/Database";
 import { companies } from "../db/schema";
@@ -19,6 +20,7 @@ import type { HandlerTable } from "../http/registerRoutes";
 import { actorOf, companyOf, type RequestContext } from "../http/RequestContext";
 import { newPublicId } from "../ids";
 import { bulkItems, checkOrder, itemPublicId } from "./bodies";
+import { insertInChunks, yieldEvery } from "./batchWork";
 
 /** A stored type as the rules see it. */
 export interface TypeRow {
@@ -41,10 +43,10 @@ export interface TypeKind {
   readonly topic: string;
   readonly table: TypeTable;
   readonly hasColor: boolean;
-  /** Validates name (and colour) against the other types; core's rule. */
-  validate(input: { name: unknown; color?: unknown }, others: ReadonlyArray<TypeRow>, selfPublicId: string | undefined, ctx: RequestContext): Result.Result<{ name: string; color?: string }, unknown>;
-  /** Whether the type may be deleted, given the remaining types and its usage; core's rule. */
-  canDelete(publicId: string, all: ReadonlyArray<TypeRow>, usedBy: number): Result.Result<void, unknown>;
+  /** Validates name (and colour) against the other types (indexed by name); core's rule. */
+  validate(input: { name: unknown; color?: unknown }, others: TypeIndex<TypeRow>, selfPublicId: string | undefined, ctx: RequestContext): Result.Result<{ name: string; color?: string }, unknown>;
+  /** Whether the type may be deleted, given how many types there are and its usage; core's rule. */
+  canDelete(publicId: string, all: { readonly length: number }, usedBy: number): Result.Result<void, unknown>;
   /** How many things use the type (groups, resource variants). */
   usage(tx: Db, typeId: number): Promise<number>;
 }
@@ -57,9 +59,14 @@ const orThrow = <A>(result: Result.Result<A, unknown>): A => {
   return result.success;
 };
 
-/** Runs `fn` on each item; an error of item i is re-thrown with listIndex i when the body was a list. */
+/**
+ * Runs `fn` on each item; an error of item i is re-thrown with listIndex i when the body was a
+ * list. Lets other requests run every few hundred items, so a bulk call never holds the event loop.
+ */
 async function eachItem<T>(items: T[], isList: boolean, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+  const breathe = yieldEvery();
   for (let i = 0; i < items.length; i++) {
+    await breathe();
     try {
       await fn(items[i]!, i);
     } catch (e) {
@@ -71,33 +78,33 @@ async function eachItem<T>(items: T[], isList: boolean, fn: (item: T, index: num
 /** Locks the company row: mutations of one company's list run one at a time, so name checks hold. */
 const lockCompany = (tx: Db, companyId: number) => tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
 
-async function allTypes(tx: Db, kind: TypeKind, companyId: number): Promise<TypeRow[]> {
+async function allTypes(tx: Db, kind: TypeKind, companyId: number): Promise<TypeIndex<TypeRow>> {
   const t = kind.table;
   const rows = await tx.select().from(t).where(eq(t.companyId, companyId)).orderBy(t.order, t.id);
-  return rows.map((r: Record<string, unknown>) => ({
+  return new TypeIndex(rows.map((r: Record<string, unknown>) => ({
     id: r["id"] as number, publicId: r["publicId"] as string, name: r["name"] as string,
     color: (r["color"] as string | null | undefined) ?? null, order: r["order"] as number,
-  }));
+  })));
 }
 
 export function orderedTypeRoutes(kind: TypeKind): HandlerTable {
   const t = kind.table;
 
-  const mutate = async <A>(ctx: RequestContext, fn: (tx: Db, all: TypeRow[]) => Promise<A>): Promise<A> =>
+  const mutate = async <A>(ctx: RequestContext, fn: (tx: Db, all: TypeIndex<TypeRow>) => Promise<A>): Promise<A> =>
     ctx.db.transaction(async (tx) => {
       const company = companyOf(ctx);
       await lockCompany(tx, company.id);
       return fn(tx, await allTypes(tx, kind, company.id));
     });
 
-  const find = (all: TypeRow[], publicId: string): TypeRow => {
-    const found = all.find((r) => r.publicId === publicId);
+  const find = (all: TypeIndex<TypeRow>, publicId: string): TypeRow => {
+    const found = all.get(publicId);
     if (!found) throw new NotFound({ entity: kind.topic, publicId });
     return found;
   };
 
   /** Applies one PATCH item to the in-memory list and the table; returns the updated row. */
-  const patchOne = async (ctx: RequestContext, tx: Db, all: TypeRow[], item: Record<string, unknown>, listIndex: number | undefined) => {
+  const patchOne = async (ctx: RequestContext, tx: Db, all: TypeIndex<TypeRow>, item: Record<string, unknown>, listIndex: number | undefined) => {
     const current = find(all, itemPublicId(item, listIndex));
     const next: TypeRow = { ...current };
     if ("name" in item || (kind.hasColor && "color" in item)) {
@@ -110,15 +117,15 @@ export function orderedTypeRoutes(kind: TypeKind): HandlerTable {
     if ("order" in item) next.order = checkOrder(item["order"]);
     await tx.update(t).set(kind.hasColor ? { name: next.name, color: next.color, order: next.order } : { name: next.name, order: next.order })
       .where(eq(t.id, current.id));
-    all[all.indexOf(current)] = next;
+    all.replace(next);
     return { before: json(kind, current), after: json(kind, next) };
   };
 
-  const deleteOne = async (tx: Db, all: TypeRow[], item: Record<string, unknown>, listIndex: number | undefined) => {
+  const deleteOne = async (tx: Db, all: TypeIndex<TypeRow>, item: Record<string, unknown>, listIndex: number | undefined) => {
     const current = find(all, itemPublicId(item, listIndex));
-    orThrow(kind.canDelete(current.publicId, all, await kind.usage(tx, current.id)));
+    orThrow(kind.canDelete(current.publicId, { length: all.size }, await kind.usage(tx, current.id)));
     await tx.delete(t).where(eq(t.id, current.id));
-    all.splice(all.indexOf(current), 1);
+    all.remove(current);
     return json(kind, current);
   };
 
@@ -132,7 +139,7 @@ export function orderedTypeRoutes(kind: TypeKind): HandlerTable {
       if (after) where.push(after);
       const rows = await ctx.db.select().from(t).where(and(...where)).orderBy(...orderBy).limit(ctx.list.pageSize + 1);
       const typed = rows.map((r: Record<string, unknown>) => ({ publicId: r["publicId"], name: r["name"], color: r["color"] ?? null, order: r["order"] }) as TypeRow);
-      const p = page(typed, ctx.list.pageSize, (r) => [r.order, r.publicId]);
+      const p = page(typed, rowsThatFit(typed, ctx.list.pageSize, (r) => JSON.stringify(json(kind, r)).length), (r) => [r.order, r.publicId]);
       return { type: kind.topic, data: p.rows.map((r) => json(kind, r)), moreAfter: p.moreAfter };
     },
 
@@ -147,15 +154,15 @@ export function orderedTypeRoutes(kind: TypeKind): HandlerTable {
         const rows: TypeRow[] = [];
         await eachItem(items, isList, async (item) => {
           const valid = orThrow(kind.validate({ name: item["name"], color: item["color"] }, all, undefined, ctx));
-          const order = item["order"] === undefined ? nextOrder(all) : checkOrder(item["order"]);
+          const order = item["order"] === undefined ? all.nextOrder() : checkOrder(item["order"]);
           const row = { id: 0, publicId: newPublicId(), name: valid.name, color: valid.color ?? null, order };
-          all.push(row);
+          all.add(row);
           rows.push(row);
         });
         const companyId = companyOf(ctx).id;
-        await tx.insert(t).values(rows.map((r) => ({
+        await insertInChunks(rows, (chunk) => tx.insert(t).values(chunk.map((r) => ({
           publicId: r.publicId, companyId, name: r.name, order: r.order, ...(kind.hasColor ? { color: r.color } : {}),
-        })));
+        }))));
         await writeAudit(tx, actorOf(ctx), rows.map((r) => ({ action: "CREATE", topic: kind.topic, target: r.publicId, after: json(kind, r) })));
         return rows;
       });

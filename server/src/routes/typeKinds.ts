@@ -7,8 +7,8 @@ import { orderedTypeRoutes, usageCount, type TypeKind } from "./orderedTypeRoute
 export const groupTypeKind: TypeKind = {
   listRel: "GroupTypeList", itemRel: "GroupType", topic: "GroupType", table: groupTypes as TypeKind["table"], hasColor: true,
   // The colour input is shown (and so required) only to users holding manage:subgroups (spec section 2).
-  validate: (input, others, selfPublicId, ctx) => validateGroupTypeInput(input, {
-    others, colorShown: ctx.rights.has("manage:subgroups"), ...(selfPublicId === undefined ? {} : { selfPublicId }),
+  validate: (input, index, selfPublicId, ctx) => validateGroupTypeInput(input, {
+    index, colorShown: ctx.rights.has("manage:subgroups"), ...(selfPublicId === undefined ? {} : { selfPublicId }),
   }),
   canDelete: canDeleteGroupType,
   usage: (tx, id) => usageCount(tx, groups, groups.groupTypeId, id),
@@ -16,8 +16,8 @@ export const groupTypeKind: TypeKind = {
 
 export const assetTypeKind: TypeKind = {
   listRel: "AssetTypeList", itemRel: "AssetType", topic: "AssetType", table: assetTypes as TypeKind["table"], hasColor: false,
-  validate: (input, others, selfPublicId) => validateAssetTypeInput({ name: input.name }, {
-    others, ...(selfPublicId === undefined ? {} : { selfPublicId }),
+  validate: (input, index, selfPublicId) => validateAssetTypeInput({ name: input.name }, {
+    index, ...(selfPublicId === undefined ? {} : { selfPublicId }),
   }),
   canDelete: canDeleteAssetType,
   usage: (tx, id) => usageCount(tx, resourceVariants, resourceVariants.assetTypeId, id),

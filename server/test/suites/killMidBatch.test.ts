@@ -19,7 +19,7 @@ import { openDatabase, rowsOf, type Db } from "../../src/db/Database";
 import { availableBackends, createTestDatabase, type TestDatabase } from "../testDatabase";
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const KEYS = 20_000;
+const KEYS = 10_000;
 
 const freePort = (): Promise<number> => new Promise((resolve, reject) => {
   const s = createServer();
