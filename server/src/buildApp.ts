@@ -77,14 +77,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // The API speaks JSON only: any other body type is a 415, not a string for a handler to misread.
   app.removeContentTypeParser("text/plain");
-  const events = new EventHub(options.database);
+  const events = new EventHub(options.database, options.maxStreamsPerUser);
   await events.start();
   const clock = options.clock ?? systemClock;
   const cache = new ReadCache(options.database, clock);
   await cache.start();
   const deps: AppDeps = { database: options.database, clock, events, cache };
   app.decorate("portal", deps);
-  app.addHook("preClose", async () => { events.endStreams(); });
+  // Answers sent while closing ask the client to close the connection, so that no kept-alive
+  // socket holds the close (Node only closes the sockets that are idle when close begins).
+  let closing = false;
+  app.addHook("preClose", async () => { closing = true; events.endStreams(); });
+  app.addHook("onSend", async (_request, reply) => { if (closing) reply.header("connection", "close"); });
   // Counters whose window and lock have run out are dropped now and then (see attemptCounters).
   const prune = setInterval(() => {
     void pruneAttemptCounters(options.database.db, clock.now(), 2 * SIGN_IN_LOCKOUT_MS).catch(() => undefined);

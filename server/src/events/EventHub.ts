@@ -26,13 +26,18 @@ interface Subscriber {
   readonly send: (event: PortalEvent) => void;
 }
 
+/** Open event streams one user may hold by default: a few tabs and devices, not thousands. */
+export const MAX_STREAMS_PER_USER = 10;
+
 export class EventHub {
   private readonly subscribers = new Set<Subscriber>();
   private unlisten: (() => Promise<void>) | undefined;
   /** Open streams, ended when the server closes (an open SSE response would hold close forever). */
   private readonly streams = new Set<() => void>();
+  /** Open streams per user, for the cap. */
+  private readonly perUser = new Map<number, number>();
 
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Database, readonly maxStreamsPerUser: number = MAX_STREAMS_PER_USER) {}
 
   /** Starts listening for notifications of every process on this database. */
   async start(): Promise<void> {
@@ -45,10 +50,24 @@ export class EventHub {
     });
   }
 
-  /** Registers an open stream's end function; returns the unregister function. */
-  track(end: () => void): () => void {
+  /**
+   * Registers an open stream of a user and its end function; returns the unregister function,
+   * or null when the user already holds maxStreamsPerUser streams (the caller answers 429).
+   */
+  track(userId: number, end: () => void): (() => void) | null {
+    const open = this.perUser.get(userId) ?? 0;
+    if (open >= this.maxStreamsPerUser) return null;
+    this.perUser.set(userId, open + 1);
     this.streams.add(end);
-    return () => { this.streams.delete(end); };
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.streams.delete(end);
+      const left = (this.perUser.get(userId) ?? 1) - 1;
+      if (left > 0) this.perUser.set(userId, left);
+      else this.perUser.delete(userId);
+    };
   }
 
   /** Ends every open stream; called before the HTTP server closes. */
