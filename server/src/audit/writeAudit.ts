@@ -31,7 +31,7 @@ export interface AuditEntry {
  * Rows per statement: large batches (a 10,000-key upsert) go in a few statements, not 10,000,
  * and each is small enough not to hold the event loop long (PGlite runs it on this thread).
  */
-const CHUNK = 1000;
+const CHUNK = 250;
 
 /** Longest text kept whole in a before/after value; a longer one keeps its start and a digest. */
 export const AUDIT_TEXT_MAX_CHARS = 1000;
