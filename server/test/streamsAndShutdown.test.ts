@@ -5,7 +5,14 @@
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { buildApp } from "../src/buildApp";
+import type { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import type { Database, Db } from "../src/db/Database";
+import * as schema from "../src/db/schema";
+import { users } from "../src/db/schema";
+import { EventHub } from "../src/events/EventHub";
 import { createTestDatabase, signInAs, type TestDatabase } from "./testDatabase";
 
 let t: TestDatabase;
@@ -81,5 +88,31 @@ describe("graceful close", () => {
     expect((await inFlight).status).toBe(201);
     await stream.ended;
     expect(stream.text()).toMatch(/retry: 1000\n: server shutting down\n\n$/);
+  });
+});
+
+describe("event fan-out", () => {
+  it("reads a new event once for all the streams of a user, not once per stream", async () => {
+    // The same PGlite through a drizzle that logs what it runs: reads of the events table are counted.
+    let selects = 0;
+    const client = (t.database.db as unknown as { $client: PGlite }).$client;
+    const db = drizzle(client, { schema, logger: { logQuery: (query) => { if (/^select .* from "events"/.test(query)) selects++; } } }) as unknown as Db;
+    const hub = new EventHub({ ...t.database, db } as Database);
+    await hub.start();
+    try {
+      const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, "viewer@example.com"));
+      const start = await hub.latestId(user!.id);
+      const received: number[] = [];
+      const unsubscribe = Array.from({ length: 20 }, (_, i) => hub.subscribe(user!.id, start, () => received.push(i)));
+      await new Promise((r) => setTimeout(r, 200));
+      const before = selects;
+      await EventHub.publish(t.database.db, user!.id, "FanOut", {});
+      for (let i = 0; i < 100 && received.length < 20; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(received).toHaveLength(20);
+      expect(selects - before).toBe(1);
+      for (const u of unsubscribe) u();
+    } finally {
+      await hub.stop();
+    }
   });
 });
