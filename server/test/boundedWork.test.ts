@@ -64,6 +64,19 @@ describe.each(await availableBackends())("bounded work on %s", (kind) => {
     expect(Number(row!.n)).toBe(0);
   }, 120_000);
 
+  it("reorders 10,000 types in one PATCH, the last change of a type winning", async () => {
+    const rows = rowsOf<{ public_id: string }>(await t.database.db.execute(sql`select public_id from group_types where name like 'Bulk %' order by "order"`));
+    expect(rows).toHaveLength(BULK_MAX_ITEMS);
+    const body = rows.map((r, i) => ({ publicId: r.public_id, order: (BULK_MAX_ITEMS - i) * 10 }));
+    body[1] = { publicId: rows[0]!.public_id, order: 5 };
+    const res = await t.app.inject({ method: "PATCH", url: "/api/group-types", headers: h, payload: JSON.stringify(body) });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const after = new Map(rowsOf<{ public_id: string; order: number }>(await t.database.db.execute(sql`select public_id, "order" from group_types where name like 'Bulk %'`))
+      .map((r) => [r.public_id, Number(r.order)]));
+    expect(after.get(rows[0]!.public_id)).toBe(5);
+    expect(after.get(rows[9_999]!.public_id)).toBe(10);
+  }, 120_000);
+
   it("stores a bounded before/after in the audit trail", async () => {
     await t.database.db.transaction((tx) => writeAudit(tx, { userId: null, companyId, clientAddress: null, at: new Date() }, [
       { action: "CREATE", topic: "Translation", target: "BIGAUDIT0001", after: { key: "BIG", languages: { en: "z".repeat(1_000_000) } } },

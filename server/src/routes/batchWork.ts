@@ -7,7 +7,7 @@
 
 /** Items handled between two turns for other requests. */
 export const ITEMS_PER_SLICE = 250;
-/** Rows per INSERT statement: about 20 ms of work on the embedded PGlite, which runs it on this thread. */
+/** Rows per INSERT or UPDATE statement: about 20 ms of work on the embedded PGlite, which runs it on this thread. */
 export const ROWS_PER_STATEMENT = 250;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -18,10 +18,10 @@ export function yieldEvery(every = ITEMS_PER_SLICE): () => Promise<void> {
   return () => (++calls % every === 0 ? nextTurn() : Promise.resolve());
 }
 
-/** Runs `insert` on consecutive chunks of `rows`, one statement each, with a turn in between. */
-export async function insertInChunks<T>(rows: ReadonlyArray<T>, insert: (chunk: T[]) => PromiseLike<unknown>, size = ROWS_PER_STATEMENT): Promise<void> {
+/** Runs `write` on consecutive chunks of `rows`, one statement each, with a turn in between. */
+export async function inChunks<T>(rows: ReadonlyArray<T>, write: (chunk: T[]) => PromiseLike<unknown>, size = ROWS_PER_STATEMENT): Promise<void> {
   for (let i = 0; i < rows.length; i += size) {
     if (i > 0) await nextTurn();
-    await insert(rows.slice(i, i + size));
+    await write(rows.slice(i, i + size));
   }
 }

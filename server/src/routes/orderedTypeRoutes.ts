@@ -20,7 +20,7 @@ import type { HandlerTable } from "../http/registerRoutes";
 import { actorOf, companyOf, type RequestContext } from "../http/RequestContext";
 import { newPublicId } from "../ids";
 import { bulkItems, checkOrder, itemPublicId } from "./bodies";
-import { insertInChunks, yieldEvery } from "./batchWork";
+import { inChunks, yieldEvery } from "./batchWork";
 
 /** A stored type as the rules see it. */
 export interface TypeRow {
@@ -103,8 +103,11 @@ export function orderedTypeRoutes(kind: TypeKind): HandlerTable {
     return found;
   };
 
-  /** Applies one PATCH item to the in-memory list and the table; returns the updated row. */
-  const patchOne = async (ctx: RequestContext, tx: Db, all: TypeIndex<TypeRow>, item: Record<string, unknown>, listIndex: number | undefined) => {
+  /**
+   * Applies one PATCH item to the in-memory list (checked by core's rules against the items
+   * before it); returns the row as it now is. The table is written once for the whole batch.
+   */
+  const patchOne = (ctx: RequestContext, all: TypeIndex<TypeRow>, item: Record<string, unknown>, listIndex: number | undefined) => {
     const current = find(all, itemPublicId(item, listIndex));
     const next: TypeRow = { ...current };
     if ("name" in item || (kind.hasColor && "color" in item)) {
@@ -115,10 +118,21 @@ export function orderedTypeRoutes(kind: TypeKind): HandlerTable {
       if (kind.hasColor && valid.color !== undefined) next.color = valid.color;
     }
     if ("order" in item) next.order = checkOrder(item["order"]);
-    await tx.update(t).set(kind.hasColor ? { name: next.name, color: next.color, order: next.order } : { name: next.name, order: next.order })
-      .where(eq(t.id, current.id));
     all.replace(next);
-    return { before: json(kind, current), after: json(kind, next) };
+    return { row: next, before: json(kind, current), after: json(kind, next) };
+  };
+
+  /**
+   * Writes the final state of every patched row, 250 rows per statement (one JSON parameter):
+   * a 10,000-item reorder is 40 statements, not 10,000 (26 s on PGlite before).
+   */
+  const writePatches = async (tx: Db, rows: ReadonlyArray<TypeRow>): Promise<void> => {
+    const last = [...new Map(rows.map((r) => [r.id, r])).values()];
+    await inChunks(last, (chunk) => tx.execute(kind.hasColor
+      ? sql`update ${t} as t set name = x.name, "order" = x."order", color = x.color
+          from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(id int, name text, "order" int, color text) where t.id = x.id`
+      : sql`update ${t} as t set name = x.name, "order" = x."order"
+          from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(id int, name text, "order" int) where t.id = x.id`));
   };
 
   const deleteOne = async (tx: Db, all: TypeIndex<TypeRow>, item: Record<string, unknown>, listIndex: number | undefined) => {
@@ -162,7 +176,7 @@ export function orderedTypeRoutes(kind: TypeKind): HandlerTable {
         const companyId = companyOf(ctx).id;
         // Rows travel as one JSON parameter per statement: binding thousands of parameters is
         // what made a multi-row VALUES slow (and, on PGlite, long on this thread).
-        await insertInChunks(rows, (chunk) => tx.execute(kind.hasColor
+        await inChunks(rows, (chunk) => tx.execute(kind.hasColor
           ? sql`insert into ${t} (public_id, company_id, name, "order", color)
               select x."publicId", ${companyId}::int, x.name, x."order", x.color
               from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x("publicId" text, name text, "order" int, color text)`
@@ -178,8 +192,9 @@ export function orderedTypeRoutes(kind: TypeKind): HandlerTable {
     [`${kind.listRel}.PATCH`]: async (ctx) => {
       const { items, isList } = bulkItems(ctx.body, kind.topic);
       const changes = await mutate(ctx, async (tx, all) => {
-        const out: Array<{ before: ReturnType<typeof json>; after: ReturnType<typeof json> }> = [];
-        await eachItem(items, isList, async (item, i) => { out.push(await patchOne(ctx, tx, all, item, isList ? i : undefined)); });
+        const out: Array<ReturnType<typeof patchOne>> = [];
+        await eachItem(items, isList, async (item, i) => { out.push(patchOne(ctx, all, item, isList ? i : undefined)); });
+        await writePatches(tx, out.map((c) => c.row));
         await writeAudit(tx, actorOf(ctx), out.map((c) => ({ action: "UPDATE", topic: kind.topic, target: c.after.publicId, before: c.before, after: c.after })));
         return out;
       });
@@ -190,7 +205,8 @@ export function orderedTypeRoutes(kind: TypeKind): HandlerTable {
       const body = bulkItems(ctx.body, kind.topic);
       if (body.isList) throw atListIndex(new NotFound({ entity: kind.topic }), 0);
       const change = await mutate(ctx, async (tx, all) => {
-        const c = await patchOne(ctx, tx, all, { ...body.items[0], publicId: ctx.params["publicId"] }, undefined);
+        const c = patchOne(ctx, all, { ...body.items[0], publicId: ctx.params["publicId"] }, undefined);
+        await writePatches(tx, [c.row]);
         await writeAudit(tx, actorOf(ctx), [{ action: "UPDATE", topic: kind.topic, target: c.after.publicId, before: c.before, after: c.after }]);
         return c;
       });
