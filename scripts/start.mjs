@@ -12,13 +12,17 @@ import { pnpm } from "./pnpm.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const step = (title) => console.log(`\n=== ${title} ===`);
 
-step("install");
-pnpm(["install"]);
+// PORTAL_START_SKIP_PREPARE=1 starts the server as it is (the stop test uses it: no install, no build).
+const prepare = process.env.PORTAL_START_SKIP_PREPARE !== "1";
+if (prepare) {
+  step("install");
+  pnpm(["install"]);
+}
 
 const webPackage = join(root, "web", "package.json");
 const canBuildWeb = existsSync(webPackage) && existsSync(join(root, "web", "index.html"))
   && Boolean(JSON.parse(readFileSync(webPackage, "utf8")).scripts?.build);
-if (canBuildWeb) {
+if (prepare && canBuildWeb) {
   step("build the web app");
   // A failing web build must not keep the API from starting; the API answers on its own.
   if (pnpm(["--filter", "@portal/web", "run", "build"], { allowFailure: true }) !== 0) {
@@ -34,5 +38,17 @@ const child = spawn(process.execPath, [tsx, "src/main.ts"], {
   stdio: "inherit",
   env: { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() },
 });
+// SIGINT and SIGTERM go to the server, which stops gracefully and exits; this script follows it.
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// `npm start` runs this script under `sh -c`: a SIGTERM to npm ends npm and the shell but never
+// reaches this process, which is then re-parented. Seeing the parent change is the only sign
+// left, so it is watched, and the server is stopped as if the signal had come here.
+const parent = process.ppid;
+const watch = setInterval(() => {
+  if (process.ppid !== parent) {
+    clearInterval(watch);
+    child.kill("SIGTERM");
+  }
+}, 500);
+watch.unref();

@@ -105,6 +105,14 @@ export const SESSION_REPLAY_MAX_MS = 120_000;
 /** API header values (api.md). */
 export const API_VERSION = "2";
 
-/** Sign-in lockout (server issue): failed sign-ins before lockout, and its length. */
+/** Sign-in lockout (server issue): password checks per account per window, and the window and lock length (rules/attemptLimits). */
 export const SIGN_IN_MAX_FAILURES = 10;
 export const SIGN_IN_LOCKOUT_MS = 15 * 60 * 1000;
+
+/**
+ * Most items one bulk call (POST, PATCH or DELETE of a list) may carry: a 10,000-key translation
+ * upsert fits, and the work of one call stays around a second (server/bench/RESULTS.md).
+ */
+export const BULK_MAX_ITEMS = 10_000;
+/** Largest page of a list answer, in characters of its JSON items; a page ends early rather than grow past it. */
+export const LIST_PAGE_MAX_CHARS = 512 * 1024;

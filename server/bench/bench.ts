@@ -9,8 +9,13 @@
  *    `INSERT ... ON CONFLICT` of the same rows on the same database; both times and the ratio
  *    (target <= 2x).
  *
+ * 3. The hardening figures (bench/hardening.ts): a mixed read/write load with a count proving no
+ *    write was lost, the worst event-loop delay under a bulk call, and an event fanned out to
+ *    5,000 streams.
+ *
  * The servers run in a child process so the load generator does not share their event loop.
- * BENCH_SECONDS (default 10) sets the duration of each load run.
+ * BENCH_SECONDS (default 10) sets the duration of each list load run, BENCH_MIXED_SECONDS
+ * (default 60) the mixed load, BENCH_STREAMS (default 5000) the number of event streams.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { dirname, join } from "node:path";
@@ -18,8 +23,13 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import type { Ready, UpsertTimes } from "./benchServers";
+import { bulkUnderWatch, fanOut, mixedLoad } from "./hardening";
 
 const SECONDS = Number(process.env["BENCH_SECONDS"] ?? 10);
+const MIXED_SECONDS = Number(process.env["BENCH_MIXED_SECONDS"] ?? 60);
+const STREAMS = Number(process.env["BENCH_STREAMS"] ?? 5000);
+/** BENCH_ONLY=hardening skips the list and upsert runs (1 and 2). */
+const ONLY_HARDENING = process.env["BENCH_ONLY"] === "hardening";
 const CONNECTIONS = 50;
 const UPSERT_RUNS = 3;
 const here = dirname(fileURLToPath(import.meta.url));
@@ -78,6 +88,11 @@ async function benchOn(kind: "pglite" | "postgres", adminUrl?: string): Promise<
   const { child, next } = startServers(kind, adminUrl);
   try {
     const ready = await next<Ready>();
+    const channel = { send: (m: object) => child.send(m), next };
+    if (ONLY_HARDENING) {
+      await hardeningRuns(ready, channel, kind);
+      return;
+    }
     console.log(`group-type list: ${ready.rows} rows, ${fmt(ready.bytes)} bytes; ${CONNECTIONS} connections, ${SECONDS} s each (after a 2 s warm-up)`);
     await load(ready.bareUrl + "/api/group-types", {}, 2);
     const bare = await load(ready.bareUrl + "/api/group-types", {}, SECONDS);
@@ -99,10 +114,17 @@ async function benchOn(kind: "pglite" | "postgres", adminUrl?: string): Promise<
     console.log(`  through the API (POST /api/translations?mode=upsert, HTTP)  ${fmt(api).padStart(6)} ms   runs: ${times.apiMs.map((x) => fmt(x)).join(", ")}`);
     console.log(`  one raw INSERT ... ON CONFLICT of the same rows             ${fmt(raw).padStart(6)} ms   runs: ${times.rawMs.map((x) => fmt(x)).join(", ")}`);
     console.log(`  ratio ${fmt(api / raw, 2)}x (target <= 2x: ${verdict(api / raw <= 2)})`);
+    await hardeningRuns(ready, channel, kind);
   } finally {
     child.send({ type: "stop" });
     await new Promise((resolve) => { if (child.exitCode !== null) resolve(null); else child.once("exit", resolve); });
   }
+}
+
+async function hardeningRuns(ready: Ready, channel: Parameters<typeof mixedLoad>[1], kind: string): Promise<void> {
+  await mixedLoad(ready, channel, MIXED_SECONDS, kind === "pglite" ? "L" : "P");
+  await bulkUnderWatch(ready, channel, kind);
+  await fanOut(ready, channel, STREAMS);
 }
 
 await benchOn("pglite");

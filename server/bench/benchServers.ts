@@ -3,14 +3,19 @@
  * share this event loop): a fresh database of one kind with the demo data and 100 group types
  * in the demo company, the real portal app listening, and a bare Fastify route serving the very
  * same JSON from memory. On request it also measures the 10,000-key x 3-language translation
- * upsert through the API against one raw `INSERT ... ON CONFLICT` of the same rows.
+ * upsert through the API against one raw `INSERT ... ON CONFLICT` of the same rows. For the
+ * hardening figures (bench/hardening.ts) it measures its own event-loop delay between two
+ * messages, counts rows written under a prefix, and publishes one event to the admin's streams.
  *
  * argv[2]: "pglite" | "postgres" (a fresh database on TEST_POSTGRES_URL's server, dropped after).
  */
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import Fastify from "fastify";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../src/buildApp";
-import { companies, groupTypes, translations } from "../src/db/schema";
+import { rowsOf } from "../src/db/Database";
+import { companies, groupTypes, translations, users } from "../src/db/schema";
+import { EventHub } from "../src/events/EventHub";
 import { newPublicId } from "../src/ids";
 import { createTestDatabase, type BackendKind } from "../test/testDatabase";
 
@@ -26,6 +31,22 @@ export interface Ready {
   readonly bytes: number;
 }
 
+/** Event-loop delay of this process between "loop-start" and "loop-stop" (perf_hooks). */
+export interface LoopDelay {
+  readonly type: "loop";
+  readonly maxMs: number;
+  readonly p99Ms: number;
+  readonly meanMs: number;
+}
+
+export interface Count {
+  readonly type: "count";
+  /** Rows whose key starts with the prefix. */
+  readonly rows: number;
+  /** How many of the given keys have a row. */
+  readonly ofKeys: number;
+}
+
 export interface UpsertTimes {
   readonly type: "upsert";
   /** Milliseconds of each run, in order. */
@@ -33,7 +54,7 @@ export interface UpsertTimes {
   readonly rawMs: number[];
 }
 
-const send = (message: Ready | UpsertTimes) => process.send!(message);
+const send = (message: Ready | UpsertTimes | LoopDelay | Count | { type: "ok" }) => process.send!(message);
 
 const kind = (process.argv[2] ?? "pglite") as BackendKind;
 const t = await createTestDatabase(kind);
@@ -46,7 +67,9 @@ await db.insert(groupTypes).values(Array.from({ length: 100 - existing }, (_, i)
   publicId: newPublicId(), companyId: demoRow!.id, name: `Bench type ${i + 1}`, color: `#${(i * 2654435).toString(16).padStart(6, "0").slice(-6)}`, order: existing + i,
 })));
 
-const app = await buildApp({ database: t.database, webDist: null });
+// The fan-out benchmark holds thousands of streams of one user.
+const app = await buildApp({ database: t.database, webDist: null, maxStreamsPerUser: 10_000 });
+const loop = monitorEventLoopDelay({ resolution: 5 });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const realUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -95,8 +118,26 @@ async function measureUpsert(runs: number): Promise<UpsertTimes> {
   return { type: "upsert", apiMs, rawMs };
 }
 
-process.on("message", (message: { type: string; runs?: number }) => {
-  if (message.type === "upsert") {
+const [admin] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = 'admin@example.com'`);
+
+process.on("message", (message: { type: string; runs?: number; prefix?: string; keys?: string[] }) => {
+  if (message.type === "loop-start") {
+    loop.reset();
+    loop.enable();
+    send({ type: "ok" });
+  } else if (message.type === "loop-stop") {
+    loop.disable();
+    send({ type: "loop", maxMs: loop.max / 1e6, p99Ms: loop.percentile(99) / 1e6, meanMs: loop.mean / 1e6 });
+  } else if (message.type === "count") {
+    void db.execute(sql`select count(*) as n, count(*) filter (where key in (select jsonb_array_elements_text(${JSON.stringify(message.keys ?? [])}::jsonb))) as k
+        from translations where key like ${`${message.prefix}%`}`)
+      .then((r) => {
+        const row = rowsOf<{ n: string | number; k: string | number }>(r)[0]!;
+        send({ type: "count", rows: Number(row.n), ofKeys: Number(row.k) });
+      });
+  } else if (message.type === "publish") {
+    void EventHub.publish(db, admin!.id, "BenchEvent", { at: Date.now() }).then(() => send({ type: "ok" }));
+  } else if (message.type === "upsert") {
     void measureUpsert(message.runs ?? 3).then(send, (e: unknown) => { console.error(e); process.exit(1); });
   } else if (message.type === "stop") {
     void (async () => {

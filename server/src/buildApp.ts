@@ -6,8 +6,9 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import { SIGN_IN_LOCKOUT_MS } from "@portal/core/constants";
+import { pruneAttemptCounters } from "./auth/attemptCounters";
 import type { Database } from "./db/Database";
 import { EventHub } from "./events/EventHub";
 import { systemClock, type Clock } from "./http/Clock";
@@ -16,6 +17,7 @@ import { HttpProblem } from "./http/HttpProblem";
 import { ReadCache } from "./http/ReadCache";
 import { registerRoutes } from "./http/registerRoutes";
 import type { AppDeps, HandlerTable } from "./http/RequestContext";
+import { looksLikeFile, registerCompression, registerSecurityHeaders, registerWebApp } from "./http/webHeaders";
 import { accessTokenRoutes } from "./routes/accessTokenRoutes";
 import { auditLogRoutes } from "./routes/auditLogRoutes";
 import { companyRoutes } from "./routes/companyRoutes";
@@ -44,6 +46,10 @@ export interface BuildAppOptions {
    * PORTAL_CHECK_ANSWERS=1 (the test suites set it), off in production for speed.
    */
   readonly checkAnswers?: boolean;
+  /** Origin of the local VPN client, allowed in the CSP's connect-src; api.md's default otherwise. */
+  readonly vpnClientOrigin?: string;
+  /** Open event streams one user may hold at once (EventHub); 10 by default. */
+  readonly maxStreamsPerUser?: number;
 }
 
 export const HANDLERS: HandlerTable = {
@@ -72,7 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // The API speaks JSON only: any other body type is a 415, not a string for a handler to misread.
   app.removeContentTypeParser("text/plain");
-  const events = new EventHub(options.database);
+  const events = new EventHub(options.database, options.maxStreamsPerUser);
   await events.start();
   const clock = options.clock ?? systemClock;
   const cache = new ReadCache(options.database, clock);
@@ -80,8 +86,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const checkAnswers = options.checkAnswers ?? process.env["PORTAL_CHECK_ANSWERS"] === "1";
   const deps: AppDeps = { database: options.database, clock, events, cache, checkAnswers };
   app.decorate("portal", deps);
-  app.addHook("preClose", async () => { events.endStreams(); });
-  app.addHook("onClose", async () => { await events.stop(); await cache.stop(); });
+  // Answers sent while closing ask the client to close the connection, so that no kept-alive
+  // socket holds the close (Node only closes the sockets that are idle when close begins).
+  let closing = false;
+  app.addHook("preClose", async () => { closing = true; events.endStreams(); });
+  app.addHook("onSend", async (_request, reply) => { if (closing) reply.header("connection", "close"); });
+  // Counters whose window and lock have run out are dropped now and then (see attemptCounters).
+  const prune = setInterval(() => {
+    void pruneAttemptCounters(options.database.db, clock.now(), 2 * SIGN_IN_LOCKOUT_MS).catch(() => undefined);
+  }, 10 * 60_000);
+  prune.unref();
+  app.addHook("onClose", async () => { clearInterval(prune); await events.stop(); await cache.stop(); });
+  registerSecurityHeaders(app, options.vpnClientOrigin === undefined ? {} : { vpnClientOrigin: options.vpnClientOrigin });
+  await registerCompression(app);
 
   // Every failure answers the error envelope; only real faults are 5xx (and logged).
   app.setErrorHandler(async (error, request, reply) => {
@@ -93,11 +110,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
   const serveWeb = webDist !== null && existsSync(join(webDist, "index.html"));
-  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  if (serveWeb) await registerWebApp(app, webDist);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     if (path === "/api" || path.startsWith("/api/") || !serveWeb || (request.method !== "GET" && request.method !== "HEAD")) {
       sendError(reply, HttpProblem.of(404, `No such endpoint: ${request.method} ${path}`));
+      return reply;
+    }
+    // A missing file is a 404, not the app's HTML (a browser would take the HTML for the icon or script).
+    if (looksLikeFile(path)) {
+      sendError(reply, HttpProblem.of(404, `No such file: ${path}`));
       return reply;
     }
     // The single-page app routes every other path itself.

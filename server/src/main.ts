@@ -34,9 +34,17 @@ if (!url) {
   console.log(`Administrator: ${admin.email}`);
 }
 
-const stop = async () => {
-  await server.close();
-  process.exit(0);
+/** How long a graceful stop may take before the process exits anyway. */
+const STOP_GRACE_MS = 10_000;
+let stopping = false;
+// Graceful stop: no new connections; requests in flight are answered; event streams end with a
+// retry hint; then the database closes. A second signal, or the grace running out, ends it at once.
+const stop = (signal: string) => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  console.log(`\n${signal}: stopping (in-flight requests are finished first)`);
+  setTimeout(() => { console.error("Stop took too long: exiting."); process.exit(1); }, STOP_GRACE_MS).unref();
+  void server.close().then(() => process.exit(0), (e: unknown) => { console.error(e); process.exit(1); });
 };
-process.once("SIGINT", stop);
-process.once("SIGTERM", stop);
+process.on("SIGINT", () => stop("SIGINT"));
+process.on("SIGTERM", () => stop("SIGTERM"));

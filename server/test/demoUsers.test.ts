@@ -39,6 +39,13 @@ describe.each(await availableBackends())("demo users on %s", (kind) => {
     expect(add.statusCode).toBe(403);
   });
 
+  it("every demo user has a password hash of their own (own salt)", async () => {
+    const hashes = (await t.database.db.query.users.findMany()).map((u) => u.passwordHash);
+    expect(hashes.length).toBe(demoData.users.length);
+    expect(new Set(hashes).size).toBe(hashes.length);
+    expect(new Set(hashes.map((h) => h.split("$")[4])).size).toBe(hashes.length);
+  });
+
   it("the engineer reads the audit trail of Demo Company", async () => {
     const headers = apiHeaders(await signInAs(t.app, "engineer@example.com"), demo);
     const res = await t.app.inject({ method: "GET", url: "/api/audit-logs?page-size=1", headers });

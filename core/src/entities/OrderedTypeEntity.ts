@@ -11,7 +11,7 @@ import { GroupType } from "../domain/GroupType";
 import type { Right } from "../domain/Right";
 import type { CannotDeleteAssetType, CannotDeleteGroupType, InvalidInput, NameAlreadyInUse } from "../errors";
 import { canDeleteAssetType, validateAssetTypeInput } from "../rules/assetTypes";
-import { canDeleteGroupType, validateGroupTypeInput } from "../rules/groupTypes";
+import { canDeleteGroupType, validateGroupTypeInput, type TypeNameContext } from "../rules/groupTypes";
 import { assetTypePanelControls, groupTypePanelControls, type SidePanelControls } from "../rules/rights";
 import { AssetTypeBody, AssetTypeBulkBody, GroupTypeBody, GroupTypeBulkBody } from "../wire/payloads";
 
@@ -53,7 +53,10 @@ export interface ValidType {
 
 /** Where a type is checked: the company's other types, the one being changed, the caller's rights. */
 export interface TypeContext {
-  readonly others: ReadonlyArray<{ readonly publicId: string; readonly name: string }>;
+  /** The company's types (the one being changed may be among them: selfPublicId skips it). */
+  readonly others?: ReadonlyArray<{ readonly publicId: string; readonly name: string }>;
+  /** The same types indexed by name (rules/typeIndex): bulk calls check each item in constant time. */
+  readonly index?: TypeNameContext["index"];
   readonly selfPublicId?: string;
   readonly rights: Iterable<string>;
   /**
@@ -83,9 +86,16 @@ export interface OrderedTypeEntity<L extends string = string, I extends string =
   readonly validate: (input: TypeInput, ctx: TypeContext) => Result.Result<ValidType, InvalidInput | NameAlreadyInUse>;
   /** Whether a type may be deleted given all types and how many things use it (CannotDelete…). */
   readonly canDelete: (
-    publicId: string, all: ReadonlyArray<{ readonly publicId: string }>, usedBy: number,
+    publicId: string, all: { readonly length: number }, usedBy: number,
   ) => Result.Result<void, CannotDeleteGroupType | CannotDeleteAssetType>;
 }
+
+/** The name-clash part of a context, as the rules take it. */
+const names = (ctx: TypeContext): TypeNameContext => ({
+  ...(ctx.others === undefined ? {} : { others: ctx.others }),
+  ...(ctx.index === undefined ? {} : { index: ctx.index }),
+  ...(ctx.selfPublicId === undefined ? {} : { selfPublicId: ctx.selfPublicId }),
+});
 
 const orderedColumns = { publicId: { type: "text" }, name: { type: "text" }, order: { type: "number" } } as const;
 
@@ -98,8 +108,7 @@ export const GroupTypeEntity = {
   hasColor: true, usedBy: "groups",
   controls: groupTypePanelControls,
   validate: (input, ctx) => validateGroupTypeInput(input, {
-    others: ctx.others, colorShown: groupTypePanelControls(ctx.rights).color && ctx.colorUnchanged !== true,
-    ...(ctx.selfPublicId === undefined ? {} : { selfPublicId: ctx.selfPublicId }),
+    ...names(ctx), colorShown: groupTypePanelControls(ctx.rights).color && ctx.colorUnchanged !== true,
   }),
   canDelete: canDeleteGroupType,
 } as const satisfies OrderedTypeEntity<"GroupTypeList", "GroupType">;
@@ -112,9 +121,7 @@ export const AssetTypeEntity = {
   writeRight: "manage:asset-types", columns: orderedColumns, orderBy: ["order", "publicId"],
   hasColor: false, usedBy: "resource variants",
   controls: assetTypePanelControls,
-  validate: (input, ctx) => validateAssetTypeInput({ name: input.name }, {
-    others: ctx.others, ...(ctx.selfPublicId === undefined ? {} : { selfPublicId: ctx.selfPublicId }),
-  }),
+  validate: (input, ctx) => validateAssetTypeInput({ name: input.name }, names(ctx)),
   canDelete: canDeleteAssetType,
 } as const satisfies OrderedTypeEntity<"AssetTypeList", "AssetType">;
 

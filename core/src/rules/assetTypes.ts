@@ -32,7 +32,7 @@ export const validateAssetTypeInput = (
  */
 export const canDeleteAssetType = (
   publicId: string,
-  all: ReadonlyArray<{ readonly publicId: string }>,
+  all: { readonly length: number },
   variantsUsingIt: number,
 ): Result.Result<void, CannotDeleteAssetType> => {
   if (all.length <= 1) return Result.fail(new CannotDeleteAssetType({ publicId, reason: "last" }));

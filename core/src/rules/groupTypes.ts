@@ -32,6 +32,11 @@ export const sameTypeName = (a: string, b: string): boolean => typeNameKey(a) ==
 /** Context of a type-name check: the other types of the company and, on update, the type itself. */
 export interface TypeNameContext {
   readonly others?: ReadonlyArray<{ readonly publicId: string; readonly name: string }>;
+  /**
+   * The other types indexed by name (typeIndex.TypeIndex): used instead of `others` when given,
+   * so that a bulk call checks each item in constant time rather than against every type.
+   */
+  readonly index?: { clash(name: string, selfPublicId?: string): { publicId: string; name: string } | undefined };
   readonly selfPublicId?: string;
 }
 
@@ -51,12 +56,15 @@ export const checkTypeName = (value: unknown): Result.Result<string, ValidationI
 
 /** The first other type (not `selfPublicId`) whose name clashes with `name`, if any. */
 export const findNameClash = (name: string, ctx: TypeNameContext): { publicId: string; name: string } | undefined =>
-  (ctx.others ?? []).find((o) => o.publicId !== ctx.selfPublicId && sameTypeName(o.name, name));
+  ctx.index ? ctx.index.clash(name, ctx.selfPublicId)
+    : (ctx.others ?? []).find((o) => o.publicId !== ctx.selfPublicId && sameTypeName(o.name, name));
 
 /** Context of validateGroupTypeInput. */
 export interface GroupTypeInputContext {
   /** The company's group types (the one being edited may be included; selfPublicId skips it). */
-  readonly others: ReadonlyArray<{ readonly publicId: string; readonly name: string }>;
+  readonly others?: ReadonlyArray<{ readonly publicId: string; readonly name: string }>;
+  /** The same types indexed by name, for bulk calls (see TypeNameContext.index). */
+  readonly index?: TypeNameContext["index"];
   /** Whether the colour input is shown, i.e. the user holds manage:subgroups. */
   readonly colorShown: boolean;
   /** The group type being updated; absent on create. */
@@ -101,7 +109,7 @@ export const validateGroupTypeInput = (
  */
 export const canDeleteGroupType = (
   publicId: string,
-  all: ReadonlyArray<{ readonly publicId: string }>,
+  all: { readonly length: number },
   groupsUsingIt: number,
 ): Result.Result<void, CannotDeleteGroupType> => {
   if (all.length <= 1) return Result.fail(new CannotDeleteGroupType({ publicId, reason: "last" }));

@@ -5,6 +5,7 @@
  * server's handler table is typed by them (see routes.ts for the table and the derived types).
  */
 import { Schema } from "effect";
+import { BULK_MAX_ITEMS } from "../constants";
 import { PublicIdRef } from "../domain/AccessRequest";
 import type { Right } from "../domain/Right";
 
@@ -28,7 +29,7 @@ export interface EndpointSpec {
 }
 
 /** Most items one bulk call may carry: bounds the work (and the event-loop time) of one request. */
-export const MAX_BULK_ITEMS = 10_000;
+export const MAX_BULK_ITEMS = BULK_MAX_ITEMS;
 
 /** Declares an endpoint; the identity function that keeps the literal types of its schemas. */
 export const endpoint = <const E extends EndpointSpec>(spec: E): E => spec;

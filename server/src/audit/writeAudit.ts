@@ -2,6 +2,7 @@
  * The audit trail: every mutation writes one row per target, inside the mutation's own
  * transaction, so a rolled-back change leaves no audit row and a committed one always has it.
  */
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/Database";
 import { newPublicId } from "../ids";
@@ -26,8 +27,55 @@ export interface AuditEntry {
   readonly after?: unknown;
 }
 
-/** Rows per statement: large batches (a 10,000-key upsert) go in a few statements, not 10,000. */
-const CHUNK = 5000;
+/**
+ * Rows per statement: large batches (a 10,000-key upsert) go in a few statements, not 10,000,
+ * and each is small enough not to hold the event loop long (PGlite runs it on this thread).
+ */
+const CHUNK = 250;
+
+/** Longest text kept whole in a before/after value; a longer one keeps its start and a digest. */
+export const AUDIT_TEXT_MAX_CHARS = 1000;
+/** Largest before/after value kept (in characters of its texts and keys); a bigger one becomes a digest. */
+export const AUDIT_VALUE_MAX_CHARS = 16_000;
+
+const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
+
+/** A text cut to its first characters, with its length and digest (so equal values still compare equal). */
+const boundText = (text: string): string =>
+  text.length <= AUDIT_TEXT_MAX_CHARS ? text
+    : `${text.slice(0, 200)}… [${text.length} characters, sha256 ${sha256(text)}]`;
+
+/**
+ * The value an audit row keeps of `before` or `after`: every long text cut by boundText and,
+ * when the whole is still above AUDIT_VALUE_MAX_CHARS, a digest in its place. One oversized
+ * value must not make the audit trail (and every page of it) heavy for good.
+ */
+export function boundAuditValue(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  let size = 0;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") {
+      const b = boundText(v);
+      size += b.length;
+      return b;
+    }
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v === "object" && v !== null) {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) {
+        size += k.length;
+        out[boundText(k)] = walk(x);
+      }
+      return out;
+    }
+    size += 8;
+    return v;
+  };
+  const bounded = walk(value);
+  if (size <= AUDIT_VALUE_MAX_CHARS) return bounded;
+  const json = JSON.stringify(value);
+  return { truncated: true, characters: json.length, sha256: sha256(json) };
+}
 
 /**
  * Writes the entries with `tx` (pass the mutation's transaction). The rows travel as one JSON
@@ -35,9 +83,11 @@ const CHUNK = 5000;
  */
 export async function writeAudit(tx: Db, actor: AuditActor, entries: ReadonlyArray<AuditEntry>): Promise<void> {
   for (let i = 0; i < entries.length; i += CHUNK) {
+    // Other requests get a turn between statements.
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     const rows = entries.slice(i, i + CHUNK).map((e) => ({
       public_id: newPublicId(), action: e.action, topic: e.topic, target: e.target,
-      before: e.before ?? null, after: e.after ?? null,
+      before: boundAuditValue(e.before), after: boundAuditValue(e.after),
     }));
     await tx.execute(sql`
       insert into audit_logs (public_id, company_id, actor_user_id, action, topic, target, before, after, client_address, created_at)

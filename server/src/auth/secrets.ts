@@ -18,8 +18,14 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
+let checks = 0;
+
+/** How many password checks (scrypt verifications) this process has run: what the attempt limits bound. */
+export const passwordCheckCount = (): number => checks;
+
 /** Whether the password matches a hash made by hashPassword; false for a malformed hash. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  checks++;
   const [scheme, n, r, p, salt, key] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !key) return false;
   const expected = Buffer.from(key, "base64");

@@ -1,16 +1,16 @@
 /**
  * Sign-in and access tokens (api.md "Access tokens"). Answers use the wire texts the web and CLI
  * code against: "Invalid email or password", TWO_FACTOR_REQUIRED / TWO_FACTOR_INVALID on "otp",
- * and a 429 naming the minutes left once SIGN_IN_MAX_FAILURES failures lock the account.
+ * and a 429 naming the minutes left once core's attempt limits refuse (see attemptCounters).
  */
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import {
-  ACCESS_TOKEN_MAX_SECONDS, ACCESS_TOKEN_MIN_SECONDS, SIGN_IN_LOCKOUT_MS, SIGN_IN_MAX_FAILURES,
-} from "@portal/core/constants";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { ACCESS_TOKEN_MAX_SECONDS, ACCESS_TOKEN_MIN_SECONDS } from "@portal/core/constants";
+import { SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS } from "@portal/core/rules/attemptLimits";
 import type { Db } from "../db/Database";
 import { accessTokens, backupCodes, users } from "../db/schema";
 import { HttpProblem } from "../http/HttpProblem";
 import { newPublicId } from "../ids";
+import { admitAttempt, settleAttempt, type AttemptCharge } from "./attemptCounters";
 import { hashPassword, hashSecret, newSecret, verifyPassword } from "./secrets";
 import { verifyTotp } from "./totp";
 
@@ -32,47 +32,36 @@ export function parseBasic(header: string): { email: string; otp: string; passwo
   return { email: text.slice(0, first), otp: text.slice(first + 1, second), password: text.slice(second + 1) };
 }
 
-const lockedProblem = (lockedUntil: Date, now: number): HttpProblem => {
-  const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now) / 60_000));
-  const problem = HttpProblem.of(429,
-    `Too many failed sign-ins: this account is locked for ${minutes} more minute${minutes === 1 ? "" : "s"}. Try again later.`);
-  return new HttpProblem(429, problem.issues, { "Retry-After": String(Math.ceil((lockedUntil.getTime() - now) / 1000)) });
-};
+/** The counters a sign-in is charged to: the client address first, then the account as typed. */
+export const signInCharges = (email: string, clientAddress: string): AttemptCharge[] => [
+  { scope: "sign-in-address", key: clientAddress, policy: SIGN_IN_PER_ADDRESS, action: "sign-in-address" },
+  { scope: "sign-in-account", key: email.trim().toLowerCase(), policy: SIGN_IN_PER_ACCOUNT, action: "sign-in-account" },
+];
 
 /**
  * Checks email, password and (when enabled) the TOTP code or an unused backup code.
- * Throws HttpProblem 401 (credentials, TWO_FACTOR_*) or 429 (locked). Ten failures in a row
- * lock the account for SIGN_IN_LOCKOUT_MS; a success resets the count.
+ * The attempt is counted before anything is checked (core's attempt limits: ten per account,
+ * fifty failures per address, per 15 minutes), for known and unknown emails alike; a refusal
+ * is core's RateLimited (429) and costs no password check. A success resets the account's
+ * count and refunds the address's. Throws HttpProblem 401 (credentials, TWO_FACTOR_*).
  */
-export async function signIn(db: Db, now: number, email: string, otp: string, password: string): Promise<UserRow> {
+export async function signIn(db: Db, now: number, email: string, otp: string, password: string, clientAddress: string): Promise<UserRow> {
+  const charges = signInCharges(email, clientAddress);
+  await admitAttempt(db, now, charges);
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
   if (!user) {
     await verifyPassword(password, await (dummyHash ??= hashPassword("dummy-password")));
     throw HttpProblem.of(401, INVALID_CREDENTIALS);
   }
-  if (user.lockedUntil && user.lockedUntil.getTime() > now) throw lockedProblem(user.lockedUntil, now);
-  const fail = async (problem: HttpProblem): Promise<never> => {
-    // Incremented in SQL so that parallel guesses cannot undercount; a lock that has run out
-    // starts a fresh count.
-    const [row] = await db.update(users).set({
-      failedSignIns: user.lockedUntil !== null ? 1 : sql`${users.failedSignIns} + 1`,
-      lockedUntil: null,
-    }).where(eq(users.id, user.id)).returning({ failures: users.failedSignIns });
-    if ((row?.failures ?? 0) >= SIGN_IN_MAX_FAILURES) {
-      await db.update(users).set({ failedSignIns: 0, lockedUntil: new Date(now + SIGN_IN_LOCKOUT_MS) }).where(eq(users.id, user.id));
-    }
-    throw problem;
-  };
-  if (!(await verifyPassword(password, user.passwordHash))) return fail(HttpProblem.of(401, INVALID_CREDENTIALS));
+  if (!(await verifyPassword(password, user.passwordHash))) throw HttpProblem.of(401, INVALID_CREDENTIALS);
   if (user.totpEnabled && user.totpSecret) {
+    // Not settled: a known password must not buy unlimited guesses at the second factor.
     if (otp === "") throw HttpProblem.of(401, "TWO_FACTOR_REQUIRED", "otp");
     if (!verifyTotp(user.totpSecret, otp, now) && !(await useBackupCode(db, user.id, otp, now))) {
-      return fail(HttpProblem.of(401, "TWO_FACTOR_INVALID", "otp"));
+      throw HttpProblem.of(401, "TWO_FACTOR_INVALID", "otp");
     }
   }
-  if (user.failedSignIns !== 0 || user.lockedUntil !== null) {
-    await db.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.id, user.id));
-  }
+  await settleAttempt(db, charges);
   return user;
 }
 
@@ -94,11 +83,24 @@ export function checkExpiresIn(value: unknown): number {
   return value;
 }
 
-/** Creates a token; the secret is returned once and only its hash is kept. */
-export async function issueToken(db: Db, now: number, userId: number, expiresIn: number) {
+/**
+ * Creates a token; the secret is returned once and only its hash is kept. A token derived from
+ * `parent` (minted with a Bearer secret) joins the parent's sign-in session: it expires no later
+ * than the session's sign-in token, and ending that token (logout) ends it too (a cascade).
+ */
+export async function issueToken(db: Db, now: number, userId: number, expiresIn: number, parent?: TokenRow) {
   const secretId = newSecret();
+  let expiresOn = new Date(now + expiresIn * 1000);
+  let sessionId: number | null = null;
+  if (parent) {
+    sessionId = parent.sessionId ?? parent.id;
+    const [session] = parent.sessionId === null ? [parent]
+      : await db.select().from(accessTokens).where(eq(accessTokens.id, parent.sessionId));
+    if (!session) throw HttpProblem.of(401, "Access token is invalid or expired");
+    if (session.expiresOn < expiresOn) expiresOn = session.expiresOn;
+  }
   const [row] = await db.insert(accessTokens).values({
-    publicId: newPublicId(), userId, secretHash: hashSecret(secretId), expiresOn: new Date(now + expiresIn * 1000),
+    publicId: newPublicId(), userId, secretHash: hashSecret(secretId), expiresOn, sessionId,
   }).returning();
   return { publicId: row!.publicId, secretId, expiresOn: row!.expiresOn.toISOString() };
 }

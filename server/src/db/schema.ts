@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
-  bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  type AnyPgColumn, bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { AuditAction } from "@portal/core/domain/AuditLog";
 import type { Theme } from "@portal/core/domain/Branding";
@@ -59,8 +59,6 @@ export const users = pgTable("users", {
   /** Stored lower-cased so that sign-in is case-insensitive on the email. */
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
-  failedSignIns: integer("failed_sign_ins").notNull().default(0),
-  lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
   /**
    * The TOTP shared secret is stored as is (base32): verifying a code needs the secret itself,
    * so it cannot be hashed like passwords, token secrets and backup codes are.
@@ -90,8 +88,26 @@ export const accessTokens = pgTable("access_tokens", {
   /** SHA-256 of the bearer secret: the secret itself is never stored. */
   secretHash: text("secret_hash").notNull().unique(),
   expiresOn: timestamp("expires_on", { withTimezone: true, mode: "date" }).notNull(),
+  /**
+   * The sign-in token (Basic) a derived token (Bearer) descends from; null for a sign-in token.
+   * Ending the sign-in token (logout) ends every token derived from it, through the cascade.
+   */
+  sessionId: integer("session_id").references((): AnyPgColumn => accessTokens.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
-});
+}, (t) => [index("access_tokens_session_idx").on(t.sessionId)]);
+
+/**
+ * Attempt counters of core's rules/attemptLimits (sign-in per account and per address, password
+ * change per user and per address). The key is a SHA-256 of what the client sent, so that typed
+ * emails and addresses are not kept in clear. Instants are epoch ms: the app's clock, not SQL's.
+ */
+export const attemptCounters = pgTable("attempt_counters", {
+  scope: text("scope").notNull(),
+  key: text("key").notNull(),
+  count: integer("count").notNull(),
+  windowStartMs: bigint("window_start_ms", { mode: "number" }).notNull(),
+  lockedUntilMs: bigint("locked_until_ms", { mode: "number" }),
+}, (t) => [primaryKey({ columns: [t.scope, t.key] }), index("attempt_counters_window_idx").on(t.windowStartMs)]);
 
 export const roles = pgTable("roles", {
   id: serial("id").primaryKey(),

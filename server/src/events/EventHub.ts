@@ -12,6 +12,8 @@ import { events } from "../db/schema";
 
 export const EVENTS_CHANNEL = "portal_events";
 
+type EventRow = typeof events.$inferSelect;
+
 export interface PortalEvent {
   readonly id: number;
   readonly type: string;
@@ -26,29 +28,51 @@ interface Subscriber {
   readonly send: (event: PortalEvent) => void;
 }
 
+/** Open event streams one user may hold by default: a few tabs and devices, not thousands. */
+export const MAX_STREAMS_PER_USER = 10;
+
 export class EventHub {
   private readonly subscribers = new Set<Subscriber>();
   private unlisten: (() => Promise<void>) | undefined;
   /** Open streams, ended when the server closes (an open SSE response would hold close forever). */
   private readonly streams = new Set<() => void>();
+  /** Open streams per user, for the cap. */
+  private readonly perUser = new Map<number, number>();
 
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Database, readonly maxStreamsPerUser: number = MAX_STREAMS_PER_USER) {}
 
   /** Starts listening for notifications of every process on this database. */
   async start(): Promise<void> {
     this.unlisten = await this.database.listen(EVENTS_CHANNEL, (payload) => {
       const userId = Number(payload);
-      for (const s of this.subscribers) if (s.userId === userId) this.pump(s);
+      // One read per distinct position for all of this user's streams (a user with many tabs,
+      // or thousands of streams in the fan-out benchmark), not one per stream.
+      const round = new Map<number, Promise<EventRow[]>>();
+      for (const s of this.subscribers) if (s.userId === userId) this.pump(s, round);
     }, () => {
       // Notifications sent while the connection was down are lost; the table is not.
       for (const s of this.subscribers) this.pump(s);
     });
   }
 
-  /** Registers an open stream's end function; returns the unregister function. */
-  track(end: () => void): () => void {
+  /**
+   * Registers an open stream of a user and its end function; returns the unregister function,
+   * or null when the user already holds maxStreamsPerUser streams (the caller answers 429).
+   */
+  track(userId: number, end: () => void): (() => void) | null {
+    const open = this.perUser.get(userId) ?? 0;
+    if (open >= this.maxStreamsPerUser) return null;
+    this.perUser.set(userId, open + 1);
     this.streams.add(end);
-    return () => { this.streams.delete(end); };
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.streams.delete(end);
+      const left = (this.perUser.get(userId) ?? 1) - 1;
+      if (left > 0) this.perUser.set(userId, left);
+      else this.perUser.delete(userId);
+    };
   }
 
   /** Ends every open stream; called before the HTTP server closes. */
@@ -88,11 +112,24 @@ export class EventHub {
     return Number(row?.id ?? 0);
   }
 
-  private pump(s: Subscriber): void {
+  /**
+   * Sends a subscriber the events after its last one. `round` shares reads among the pumps of one
+   * notification: each read starts after the notification arrived, so it sees the committed row.
+   */
+  private pump(s: Subscriber, round?: Map<number, Promise<EventRow[]>>): void {
     s.chain = s.chain.then(async () => {
       if (!this.subscribers.has(s)) return;
-      const rows = await this.database.db.select().from(events)
+      const read = () => this.database.db.select().from(events)
         .where(and(eq(events.userId, s.userId), gt(events.id, s.lastId))).orderBy(asc(events.id)).limit(1000);
+      let rows: EventRow[];
+      if (round) {
+        let shared = round.get(s.lastId);
+        // Promise.resolve runs the query once: a drizzle query runs again on every await of it.
+        if (!shared) round.set(s.lastId, (shared = Promise.resolve(read())));
+        rows = await shared;
+      } else {
+        rows = await read();
+      }
       for (const row of rows) {
         if (!this.subscribers.has(s)) return;
         s.lastId = row.id;

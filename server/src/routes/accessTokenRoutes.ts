@@ -1,11 +1,13 @@
 /**
  * Access tokens (api.md): POST with Basic `email:otp:password` (sign-in) or with a Bearer secret
  * (a derived token, as jump-start and the jump link do); DELETE ends one of my tokens (logout).
+ * A derived token belongs to the sign-in session of the token that minted it: it never outlives
+ * that session's sign-in token, and logout (DELETE of the sign-in token) ends it as well.
  */
 import { and, eq } from "drizzle-orm";
 import { NotFound } from "@portal/core/errors";
 import { writeAudit } from "../audit/writeAudit";
-import { authenticateBearer, checkExpiresIn, issueToken, parseBasic, signIn, type UserRow } from "../auth/signIn";
+import { authenticateBearer, checkExpiresIn, issueToken, parseBasic, signIn, type TokenRow, type UserRow } from "../auth/signIn";
 import { accessTokens } from "../db/schema";
 import { HttpProblem } from "../http/HttpProblem";
 import { actorOf, userOf, type HandlersOf } from "../http/RequestContext";
@@ -20,17 +22,18 @@ export const accessTokenRoutes: HandlersOf<"AccessTokenList" | "AccessToken"> = 
     const expiresIn = checkExpiresIn(body["expiresIn"] ?? DEFAULT_TOKEN_SECONDS);
     const authorization = ctx.request.headers.authorization ?? "";
     let user: UserRow;
+    let parent: TokenRow | undefined;
     if (/^Bearer\s/i.test(authorization)) {
       const found = await authenticateBearer(ctx.db, ctx.now, authorization.replace(/^Bearer\s+/i, "").trim());
       if (!found) throw HttpProblem.of(401, "Access token is invalid or expired");
-      user = found.user;
+      ({ user, token: parent } = found);
     } else {
       const basic = parseBasic(authorization);
       if (!basic) throw HttpProblem.of(401, "Sign in with Authorization: Basic base64(email:otp:password)");
-      user = await signIn(ctx.db, ctx.now, basic.email, basic.otp, basic.password);
+      user = await signIn(ctx.db, ctx.now, basic.email, basic.otp, basic.password, ctx.clientAddress);
     }
     const token = await ctx.db.transaction(async (tx) => {
-      const t = await issueToken(tx, ctx.now, user.id, expiresIn);
+      const t = await issueToken(tx, ctx.now, user.id, expiresIn, parent);
       await writeAudit(tx, { ...actorOf(ctx), userId: user.id }, [
         { action: "CREATE", topic: "AccessToken", target: t.publicId, after: { publicId: t.publicId, expiresOn: t.expiresOn } },
       ]);

@@ -1,11 +1,12 @@
 /** Reading request bodies of list resources: one object or an array (api.md "Bulk"). */
+import { BULK_MAX_ITEMS } from "@portal/core/constants";
 import { InvalidInput } from "@portal/core/errors";
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Most items one bulk call may carry; bounds the work of one request. */
-export const MAX_BULK_ITEMS = 50_000;
+/** Most items one bulk call may carry; bounds the work of one request (core's BULK_MAX_ITEMS). */
+export const MAX_BULK_ITEMS = BULK_MAX_ITEMS;
 
 /**
  * The items of a bulk body and whether it was an array (only then do errors carry listIndex).

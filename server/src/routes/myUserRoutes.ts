@@ -6,7 +6,9 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { Conflict, InvalidInput } from "@portal/core/errors";
+import { PASSWORD_CHANGE_PER_ADDRESS, PASSWORD_CHANGE_PER_USER } from "@portal/core/rules/attemptLimits";
 import { writeAudit } from "../audit/writeAudit";
+import { admitAttempt, settleAttempt, type AttemptCharge } from "../auth/attemptCounters";
 import { hashPassword, hashSecret, verifyPassword } from "../auth/secrets";
 import { normalizeBackupCode } from "../auth/signIn";
 import { newTotpSecret, otpauthUri, verifyTotp } from "../auth/totp";
@@ -64,7 +66,14 @@ export const myUserRoutes: HandlersOf<"MyUser" | "MyPassword" | "MyTwoFactor" | 
     if (body["deleteAccessTokens"] !== undefined && typeof body["deleteAccessTokens"] !== "boolean") {
       throw invalid("Must be true or false", "deleteAccessTokens");
     }
+    // Counted before the check, like sign-in: a stolen session cannot guess the old password.
+    const charges: AttemptCharge[] = [
+      { scope: "password-change-address", key: ctx.clientAddress, policy: PASSWORD_CHANGE_PER_ADDRESS, action: "password-change" },
+      { scope: "password-change-user", key: user.publicId, policy: PASSWORD_CHANGE_PER_USER, action: "password-change" },
+    ];
+    await admitAttempt(ctx.db, ctx.now, charges);
     if (!(await verifyPassword(oldPassword, user.passwordHash))) throw invalid("Invalid password", "oldPassword");
+    await settleAttempt(ctx.db, charges);
     const passwordHash = await hashPassword(newPassword);
     await ctx.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));

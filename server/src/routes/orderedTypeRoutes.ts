@@ -3,15 +3,16 @@
  * (GET list ordered by `order`; POST one or many; bulk PATCH, e.g. a drag reorder; bulk DELETE;
  * item GET/PATCH/DELETE). Everything they differ in - validation, delete rule, colour, list
  * columns - comes from core's descriptor (entities/OrderedTypeEntity); the server adds the table
- * and the usage count (TypeKind). A bulk call is one transaction; a
- * failing item's error carries its listIndex.
+ * and the usage count (TypeKind). A bulk call is one transaction; a failing item's error carries
+ * its listIndex.
  */
-import { and, count, eq, type SQL } from "drizzle-orm";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTableWithColumns } from "drizzle-orm/pg-core";
 import { Result } from "effect";
-import { NotFound } from "@portal/core/errors";
 import type { OrderedTypeEntity } from "@portal/core/entities/OrderedTypeEntity";
-import { nextOrder } from "@portal/core/rules/ordering";
+import { NotFound } from "@portal/core/errors";
+import { rowsThatFit } from "@portal/core/rules/pageBytes";
+import { TypeIndex } from "@portal/core/rules/typeIndex";
 import { writeAudit } from "../audit/writeAudit";
 import type { Db } from "../db/Database";
 import { companies } from "../db/schema";
@@ -20,6 +21,7 @@ import { filterConditions, keyset, page } from "../http/listSql";
 import { actorOf, companyOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
 import { newPublicId } from "../ids";
 import { bulkItems, checkOrder, itemPublicId } from "./bodies";
+import { inChunks, yieldEvery } from "./batchWork";
 
 /** A stored type as the rules see it. */
 export interface TypeRow {
@@ -44,6 +46,8 @@ export interface TypeKind<L extends string = string, I extends string = string> 
   usage(tx: Db, typeId: number): Promise<number>;
 }
 
+type TypeRels = "GroupTypeList" | "GroupType" | "AssetTypeList" | "AssetType";
+
 const json = (kind: TypeKind, r: TypeRow) =>
   kind.hasColor ? { publicId: r.publicId, name: r.name, color: r.color, order: r.order } : { publicId: r.publicId, name: r.name, order: r.order };
 
@@ -52,9 +56,14 @@ const orThrow = <A>(result: Result.Result<A, unknown>): A => {
   return result.success;
 };
 
-/** Runs `fn` on each item; an error of item i is re-thrown with listIndex i when the body was a list. */
+/**
+ * Runs `fn` on each item; an error of item i is re-thrown with listIndex i when the body was a
+ * list. Lets other requests run every few hundred items, so a bulk call never holds the event loop.
+ */
 async function eachItem<T>(items: T[], isList: boolean, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+  const breathe = yieldEvery();
   for (let i = 0; i < items.length; i++) {
+    await breathe();
     try {
       await fn(items[i]!, i);
     } catch (e) {
@@ -66,16 +75,14 @@ async function eachItem<T>(items: T[], isList: boolean, fn: (item: T, index: num
 /** Locks the company row: mutations of one company's list run one at a time, so name checks hold. */
 const lockCompany = (tx: Db, companyId: number) => tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
 
-async function allTypes(tx: Db, kind: TypeKind, companyId: number): Promise<TypeRow[]> {
+async function allTypes(tx: Db, kind: TypeKind, companyId: number): Promise<TypeIndex<TypeRow>> {
   const t = kind.table;
   const rows = await tx.select().from(t).where(eq(t.companyId, companyId)).orderBy(t.order, t.id);
-  return rows.map((r: Record<string, unknown>) => ({
+  return new TypeIndex(rows.map((r: Record<string, unknown>) => ({
     id: r["id"] as number, publicId: r["publicId"] as string, name: r["name"] as string,
     color: (r["color"] as string | null | undefined) ?? null, order: r["order"] as number,
-  }));
+  })));
 }
-
-type TypeRels = "GroupTypeList" | "GroupType" | "AssetTypeList" | "AssetType";
 
 /**
  * The handlers of one ordered type list. Both kinds share one implementation, so the table is
@@ -87,42 +94,56 @@ export function orderedTypeRoutes<L extends TypeRels, I extends TypeRels>(kind: 
   // The descriptor's filterable columns, each on the table column of the same name.
   const columns = Object.fromEntries(Object.entries(kind.columns).map(([name, c]) => [name, { column: t[name] as PgColumn, type: c.type }]));
 
-  const mutate = async <A>(ctx: RequestContext, fn: (tx: Db, all: TypeRow[]) => Promise<A>): Promise<A> =>
+  const mutate = async <A>(ctx: RequestContext, fn: (tx: Db, all: TypeIndex<TypeRow>) => Promise<A>): Promise<A> =>
     ctx.db.transaction(async (tx) => {
       const company = companyOf(ctx);
       await lockCompany(tx, company.id);
       return fn(tx, await allTypes(tx, kind, company.id));
     });
 
-  const find = (all: TypeRow[], publicId: string): TypeRow => {
-    const found = all.find((r) => r.publicId === publicId);
+  const find = (all: TypeIndex<TypeRow>, publicId: string): TypeRow => {
+    const found = all.get(publicId);
     if (!found) throw new NotFound({ entity: kind.topic, publicId });
     return found;
   };
 
-  /** Applies one PATCH item to the in-memory list and the table; returns the updated row. */
-  const patchOne = async (ctx: RequestContext, tx: Db, all: TypeRow[], item: Record<string, unknown>, listIndex: number | undefined) => {
+  /**
+   * Applies one PATCH item to the in-memory list (checked by core's rules against the items
+   * before it); returns the row as it now is. The table is written once for the whole batch.
+   */
+  const patchOne = (ctx: RequestContext, all: TypeIndex<TypeRow>, item: Record<string, unknown>, listIndex: number | undefined) => {
     const current = find(all, itemPublicId(item, listIndex));
     const next: TypeRow = { ...current };
     if ("name" in item || (kind.hasColor && "color" in item)) {
       const valid = orThrow(kind.validate(
         { name: "name" in item ? item["name"] : current.name, color: "color" in item ? item["color"] : current.color ?? undefined },
-        { others: all, selfPublicId: current.publicId, rights: ctx.rights, colorUnchanged: !("color" in item) }));
+        { index: all, selfPublicId: current.publicId, rights: ctx.rights, colorUnchanged: !("color" in item) }));
       next.name = valid.name;
       if (kind.hasColor && "color" in item && valid.color !== undefined) next.color = valid.color;
     }
     if ("order" in item) next.order = checkOrder(item["order"]);
-    await tx.update(t).set(kind.hasColor ? { name: next.name, color: next.color, order: next.order } : { name: next.name, order: next.order })
-      .where(eq(t.id, current.id));
-    all[all.indexOf(current)] = next;
-    return { before: json(kind, current), after: json(kind, next) };
+    all.replace(next);
+    return { row: next, before: json(kind, current), after: json(kind, next) };
   };
 
-  const deleteOne = async (tx: Db, all: TypeRow[], item: Record<string, unknown>, listIndex: number | undefined) => {
+  /**
+   * Writes the final state of every patched row, 250 rows per statement (one JSON parameter):
+   * a 10,000-item reorder is 40 statements, not 10,000 (26 s on PGlite before).
+   */
+  const writePatches = async (tx: Db, rows: ReadonlyArray<TypeRow>): Promise<void> => {
+    const last = [...new Map(rows.map((r) => [r.id, r])).values()];
+    await inChunks(last, (chunk) => tx.execute(kind.hasColor
+      ? sql`update ${t} as t set name = x.name, "order" = x."order", color = x.color
+          from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(id int, name text, "order" int, color text) where t.id = x.id`
+      : sql`update ${t} as t set name = x.name, "order" = x."order"
+          from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(id int, name text, "order" int) where t.id = x.id`));
+  };
+
+  const deleteOne = async (tx: Db, all: TypeIndex<TypeRow>, item: Record<string, unknown>, listIndex: number | undefined) => {
     const current = find(all, itemPublicId(item, listIndex));
-    orThrow(kind.canDelete(current.publicId, all, await kind.usage(tx, current.id)));
+    orThrow(kind.canDelete(current.publicId, { length: all.size }, await kind.usage(tx, current.id)));
     await tx.delete(t).where(eq(t.id, current.id));
-    all.splice(all.indexOf(current), 1);
+    all.remove(current);
     return json(kind, current);
   };
 
@@ -134,7 +155,7 @@ export function orderedTypeRoutes<L extends TypeRels, I extends TypeRels>(kind: 
       if (after) where.push(after);
       const rows = await ctx.db.select().from(t).where(and(...where)).orderBy(...orderBy).limit(ctx.list.pageSize + 1);
       const typed = rows.map((r: Record<string, unknown>) => ({ publicId: r["publicId"], name: r["name"], color: r["color"] ?? null, order: r["order"] }) as TypeRow);
-      const p = page(typed, ctx.list.pageSize, (r) => [r.order, r.publicId]);
+      const p = page(typed, rowsThatFit(typed, ctx.list.pageSize, (r) => JSON.stringify(json(kind, r)).length), (r) => [r.order, r.publicId]);
       return { type: kind.topic, data: p.rows.map((r) => json(kind, r)), moreAfter: p.moreAfter };
     },
 
@@ -148,16 +169,22 @@ export function orderedTypeRoutes<L extends TypeRels, I extends TypeRels>(kind: 
       const created = await mutate(ctx, async (tx, all) => {
         const rows: TypeRow[] = [];
         await eachItem(items, isList, async (item) => {
-          const valid = orThrow(kind.validate({ name: item["name"], color: item["color"] }, { others: all, rights: ctx.rights }));
-          const order = item["order"] === undefined ? nextOrder(all) : checkOrder(item["order"]);
+          const valid = orThrow(kind.validate({ name: item["name"], color: item["color"] }, { index: all, rights: ctx.rights }));
+          const order = item["order"] === undefined ? all.nextOrder() : checkOrder(item["order"]);
           const row = { id: 0, publicId: newPublicId(), name: valid.name, color: valid.color ?? null, order };
-          all.push(row);
+          all.add(row);
           rows.push(row);
         });
         const companyId = companyOf(ctx).id;
-        await tx.insert(t).values(rows.map((r) => ({
-          publicId: r.publicId, companyId, name: r.name, order: r.order, ...(kind.hasColor ? { color: r.color } : {}),
-        })));
+        // Rows travel as one JSON parameter per statement: binding thousands of parameters is
+        // what made a multi-row VALUES slow (and, on PGlite, long on this thread).
+        await inChunks(rows, (chunk) => tx.execute(kind.hasColor
+          ? sql`insert into ${t} (public_id, company_id, name, "order", color)
+              select x."publicId", ${companyId}::int, x.name, x."order", x.color
+              from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x("publicId" text, name text, "order" int, color text)`
+          : sql`insert into ${t} (public_id, company_id, name, "order")
+              select x."publicId", ${companyId}::int, x.name, x."order"
+              from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x("publicId" text, name text, "order" int)`));
         await writeAudit(tx, actorOf(ctx), rows.map((r) => ({ action: "CREATE", topic: kind.topic, target: r.publicId, after: json(kind, r) })));
         return rows;
       });
@@ -167,8 +194,9 @@ export function orderedTypeRoutes<L extends TypeRels, I extends TypeRels>(kind: 
     [`${kind.listRel}.PATCH`]: async (ctx) => {
       const { items, isList } = bulkItems(ctx.body, kind.topic);
       const changes = await mutate(ctx, async (tx, all) => {
-        const out: Array<{ before: ReturnType<typeof json>; after: ReturnType<typeof json> }> = [];
-        await eachItem(items, isList, async (item, i) => { out.push(await patchOne(ctx, tx, all, item, isList ? i : undefined)); });
+        const out: Array<ReturnType<typeof patchOne>> = [];
+        await eachItem(items, isList, async (item, i) => { out.push(patchOne(ctx, all, item, isList ? i : undefined)); });
+        await writePatches(tx, out.map((c) => c.row));
         await writeAudit(tx, actorOf(ctx), out.map((c) => ({ action: "UPDATE", topic: kind.topic, target: c.after.publicId, before: c.before, after: c.after })));
         return out;
       });
@@ -179,7 +207,8 @@ export function orderedTypeRoutes<L extends TypeRels, I extends TypeRels>(kind: 
       const body = bulkItems(ctx.body, kind.topic);
       if (body.isList) throw atListIndex(new NotFound({ entity: kind.topic }), 0);
       const change = await mutate(ctx, async (tx, all) => {
-        const c = await patchOne(ctx, tx, all, { ...body.items[0], publicId: ctx.params["publicId"] }, undefined);
+        const c = patchOne(ctx, all, { ...body.items[0], publicId: ctx.params["publicId"] }, undefined);
+        await writePatches(tx, [c.row]);
         await writeAudit(tx, actorOf(ctx), [{ action: "UPDATE", topic: kind.topic, target: c.after.publicId, before: c.before, after: c.after }]);
         return c;
       });

@@ -9,8 +9,9 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { Result } from "effect";
 import { Conflict, InvalidInput, NotFound, type ValidationIssue } from "@portal/core/errors";
 import type { Languages, Translation } from "@portal/core/domain/Translation";
+import { rowsThatFit } from "@portal/core/rules/pageBytes";
 import { DUPLICATE, planTranslationUpsert, storedKeyClashes, validateTranslationBatch } from "@portal/core/rules/translations";
-import { writeAudit } from "../audit/writeAudit";
+import { AUDIT_TEXT_MAX_CHARS, boundAuditValue, writeAudit } from "../audit/writeAudit";
 import { rowsOf, type Db } from "../db/Database";
 import { companies, translations } from "../db/schema";
 import { atListIndex } from "../http/errorResponse";
@@ -20,10 +21,18 @@ import { newPublicId } from "../ids";
 import { bulkItems, itemPublicId } from "./bodies";
 
 const TOPIC = "Translation";
-/** Rows per statement: bounded so one statement's JSON parameter stays a few megabytes. */
-const CHUNK = 5000;
+/**
+ * Rows per statement: bounded so one statement's JSON parameter stays small and (on PGlite, which
+ * runs on this thread) one statement does not hold the event loop for long.
+ */
+const CHUNK = 1000;
+
+/** A turn for other requests between two statements of a batch. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 const json = (t: { publicId: string; key: string; languages: Languages }) => ({ publicId: t.publicId, key: t.key, languages: t.languages });
+/** Size of a row in the answer, for pages bounded in characters (core's rowsThatFit). */
+const jsonChars = (row: unknown): number => JSON.stringify(row).length;
 
 const chunks = <T>(items: ReadonlyArray<T>): T[][] => {
   const out: T[][] = [];
@@ -66,17 +75,22 @@ async function storedByKeys(tx: Db, companyId: number, keys: ReadonlyArray<strin
 async function insertAudited(tx: Db, ctx: RequestContext, companyId: number, rows: ReadonlyArray<Translation>): Promise<void> {
   const actor = actorOf(ctx);
   for (const part of chunks(rows)) {
-    const withAuditIds = part.map((t) => ({ ...t, auditId: newPublicId() }));
+    await nextTurn();
+    // Oversized texts get writeAudit's bounded form; the others are copied in SQL as they are.
+    const withAuditIds = part.map((t) => ({
+      ...t, auditId: newPublicId(),
+      auditAfter: Object.values(t.languages).some((text) => text.length > AUDIT_TEXT_MAX_CHARS) ? boundAuditValue(json(t)) : null,
+    }));
     await tx.execute(sql`
       with x as (
-        select * from jsonb_to_recordset(${JSON.stringify(withAuditIds)}::jsonb) as x("publicId" text, key text, languages jsonb, "auditId" text)
+        select * from jsonb_to_recordset(${JSON.stringify(withAuditIds)}::jsonb) as x("publicId" text, key text, languages jsonb, "auditId" text, "auditAfter" jsonb)
       ), inserted as (
         insert into translations (public_id, company_id, key, languages)
         select x."publicId", ${companyId}::int, x.key, x.languages from x
       )
       insert into audit_logs (public_id, company_id, actor_user_id, action, topic, target, before, after, client_address, created_at)
       select x."auditId", ${actor.companyId}::int, ${actor.userId}::int, 'CREATE', ${TOPIC}, x."publicId", null,
-             jsonb_build_object('publicId', x."publicId", 'key', x.key, 'languages', x.languages),
+             coalesce(x."auditAfter", jsonb_build_object('publicId', x."publicId", 'key', x.key, 'languages', x.languages)),
              ${actor.clientAddress}::text, ${actor.at.toISOString()}::timestamptz
       from x`);
   }
@@ -84,6 +98,7 @@ async function insertAudited(tx: Db, ctx: RequestContext, companyId: number, row
 
 async function updateRows(tx: Db, companyId: number, rows: ReadonlyArray<Translation>): Promise<void> {
   for (const part of chunks(rows)) {
+    await nextTurn();
     await tx.execute(sql`
       update translations t set key = x.key, languages = x.languages
       from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as x("publicId" text, key text, languages jsonb)
@@ -178,7 +193,8 @@ async function remove(ctx: RequestContext, body: unknown) {
   const { items, isList } = bulkItems(body, TOPIC);
   const companyId = companyOf(ctx).id;
   const ids = items.map((item, i) => itemPublicId(item, isList ? i : undefined));
-  const dup = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+  const seen = new Set<string>();
+  const dup = ids.findIndex((id) => seen.size === seen.add(id).size);
   if (dup >= 0) throw new Conflict({ issues: [{ message: DUPLICATE, propertyName: "publicId", listIndex: dup }] });
   const removed = await ctx.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
@@ -200,9 +216,9 @@ export const translationRoutes: HandlersOf<"TranslationList" | "Translation"> = 
       key: { column: translations.key, type: "text" },
     })];
     if (after) where.push(after);
-    const rows = await ctx.db.select().from(translations).where(and(...where)).orderBy(...orderBy).limit(ctx.list.pageSize + 1);
-    const p = page(rows, ctx.list.pageSize, (r) => [r.key]);
-    return { type: TOPIC, data: p.rows.map(json), moreAfter: p.moreAfter };
+    const rows = (await ctx.db.select().from(translations).where(and(...where)).orderBy(...orderBy).limit(ctx.list.pageSize + 1)).map(json);
+    const p = page(rows, rowsThatFit(rows, ctx.list.pageSize, jsonChars), (r) => [r.key]);
+    return { type: TOPIC, data: p.rows, moreAfter: p.moreAfter };
   },
 
   "TranslationList.POST": async (ctx) => {

@@ -21,8 +21,10 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 
 /** Loads the demo data. Returns the publicIds by key, which tests use to address the demo. */
 export async function loadDemo(db: Db, data: DemoData = demoData, password = DEMO_PASSWORD) {
-  // One scrypt hash for all demo users: they share the demo password and hashing is slow on purpose.
-  const passwordHash = await hashPassword(password);
+  // Each user gets a hash of their own (own salt), as any real user would: one shared hash would
+  // tell whoever reads the table that these accounts share a password. Hashed before the
+  // transaction, in parallel (scrypt runs in the thread pool).
+  const passwordHashes = new Map(await Promise.all(data.users.map(async (u) => [u.key, await hashPassword(password)] as const)));
   return db.transaction(async (tx) => {
     const brandingIds = new Map<string, number>();
     for (const b of data.brandings) {
@@ -41,7 +43,7 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
     }
     const userIds = new Map<string, { id: number; publicId: string }>();
     for (const u of data.users) {
-      const [row] = await tx.insert(users).values({ publicId: newPublicId(), name: u.name, email: u.email.toLowerCase(), passwordHash })
+      const [row] = await tx.insert(users).values({ publicId: newPublicId(), name: u.name, email: u.email.toLowerCase(), passwordHash: passwordHashes.get(u.key)! })
         .returning({ id: users.id, publicId: users.publicId });
       userIds.set(u.key, row!);
     }

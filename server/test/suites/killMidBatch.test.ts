@@ -4,7 +4,8 @@
  * PostgreSQL database when one answers; a translation upsert of many keys is sent and the
  * process is SIGKILLed while it works; the server is started again on the same data and the
  * table (and the audit trail) hold either the whole batch or none of it. A batch committed
- * before the kill must still be there.
+ * before the kill must still be there. The same for a bulk reorder (PATCH of every group type's
+ * order): after the restart every type has the old order or every type the new one.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -97,14 +98,14 @@ async function countBatch(db: Db, prefix: string): Promise<{ rows: number; audit
   return { rows: Number(r!.n), audit: Number(a!.n) };
 }
 
-/** Polls the server's sessions until one is writing translations inside a transaction; false on timeout. */
-async function writingSeen(postgres: TestDatabase, timeoutMs: number): Promise<boolean> {
+/** Polls the server's sessions until one runs `statement` inside a transaction; false on timeout. */
+async function writingSeen(postgres: TestDatabase, timeoutMs: number, statement = "%insert into translations%"): Promise<boolean> {
   const name = new URL(postgres.url!).pathname.slice(1);
   const until = performance.now() + timeoutMs;
   while (performance.now() < until) {
     const rows = rowsOf(await postgres.database.db.execute(sql`
       select 1 from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()
-        and state = 'active' and xact_start is not null and query ilike '%insert into translations%'`));
+        and state = 'active' and xact_start is not null and query ilike ${statement}`));
     if (rows.length > 0) return true;
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
@@ -115,19 +116,20 @@ describe.each(await availableBackends())("a server killed mid-batch on %s", (kin
   const cleanups: Array<() => Promise<void> | void> = [];
   afterAll(async () => { for (const c of cleanups.reverse()) await c(); });
 
-  it("holds all or none of the killed batch after a restart, and every committed batch", async () => {
-    let env: Record<string, string>;
-    let postgres: TestDatabase | undefined;
-    let dataDir: string | undefined;
+  /** A fresh database for one test: a PGlite data directory or a PostgreSQL database. */
+  const freshData = async (): Promise<{ env: Record<string, string>; postgres?: TestDatabase; dataDir?: string }> => {
     if (kind === "pglite") {
-      dataDir = mkdtempSync(join(tmpdir(), "portal-kill-"));
-      cleanups.push(() => rmSync(dataDir!, { recursive: true, force: true }));
-      env = { DATA_DIR: dataDir };
-    } else {
-      postgres = await createTestDatabase("postgres");
-      cleanups.push(() => postgres!.close());
-      env = { DATABASE_URL: postgres.url! };
+      const dataDir = mkdtempSync(join(tmpdir(), "portal-kill-"));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      return { env: { DATA_DIR: dataDir }, dataDir };
     }
+    const postgres = await createTestDatabase("postgres");
+    cleanups.push(() => postgres.close());
+    return { env: { DATABASE_URL: postgres.url! }, postgres };
+  };
+
+  it("holds all or none of the killed batch after a restart, and every committed batch", async () => {
+    const { env, postgres, dataDir } = await freshData();
     const first = await startChild(env);
     cleanups.push(() => { if (first.process.exitCode === null) first.process.kill("SIGKILL"); });
     const secret = await signIn(first.url, "translator@example.com");
@@ -168,6 +170,57 @@ describe.each(await availableBackends())("a server killed mid-batch on %s", (kin
       expect(kept).toEqual({ rows: KEYS, audit: KEYS });
       expect([0, KEYS]).toContain(half.rows);
       expect(half.audit).toBe(half.rows);
+    } finally {
+      if (!postgres) await db.close();
+    }
+  }, 240_000);
+
+  it("holds all or none of a killed bulk reorder after a restart", async () => {
+    const { env, postgres, dataDir } = await freshData();
+    const first = await startChild(env);
+    cleanups.push(() => { if (first.process.exitCode === null) first.process.kill("SIGKILL"); });
+    const secret = await signIn(first.url, "translator@example.com");
+    const company = await demoCompany(first.url, secret);
+    const headers = { "api-version": "2", "content-type": "application/json", authorization: `Bearer ${secret}`, "api-company": company };
+    const created = await fetch(`${first.url}/api/group-types`, {
+      method: "POST", headers, body: JSON.stringify(Array.from({ length: KEYS - 100 }, (_, i) => ({ name: `Kill type ${i}`, color: "#224466" }))),
+    });
+    expect(created.status).toBe(201);
+    const ids: string[] = [];
+    for (let url = `${first.url}/api/group-types?page-size=4000&fields=publicId`; ;) {
+      const page = (await (await fetch(url, { headers })).json()) as { data: Array<{ publicId: string }>; moreAfter: string | null };
+      ids.push(...page.data.map((d) => d.publicId));
+      if (page.moreAfter === null) break;
+      url = `${first.url}/api/group-types?page-size=4000&fields=publicId&page-after=${encodeURIComponent(page.moreAfter)}`;
+    }
+    // Order A (committed), then order B (killed mid-way): each a reorder of every type (the demo's
+    // few and ours stay within the 10,000 items of one call).
+    const orderA = (i: number) => (ids.length - i) * 1000;
+    const orderB = (i: number) => i * 1000 + 7;
+    const reorder = (order: (i: number) => number) =>
+      fetch(`${first.url}/api/group-types`, { method: "PATCH", headers, body: JSON.stringify(ids.map((publicId, i) => ({ publicId, order: order(i) }))) });
+    const started = performance.now();
+    expect((await reorder(orderA)).status).toBe(200);
+    const duration = performance.now() - started;
+    const killed = reorder(orderB).then((r) => r.status, () => "connection lost");
+    const moment = postgres ? await writingSeen(postgres, duration * 3, "%update \"group_types\"%") : false;
+    if (!moment) await new Promise((resolve) => setTimeout(resolve, duration / 2));
+    first.process.kill("SIGKILL");
+    const answer = await killed;
+    await first.exited;
+
+    const second = await startChild(env);
+    second.process.kill("SIGTERM");
+    await second.exited;
+    const db = postgres ? postgres.database : await openDatabase({ kind: "pglite", dataDir: dataDir! });
+    try {
+      const rows = rowsOf<{ public_id: string; order: number }>(await db.db.execute(sql`select public_id, "order" from group_types where public_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`));
+      const at = new Map(ids.map((id, i) => [id, i]));
+      const inA = rows.filter((r) => r.order === orderA(at.get(r.public_id)!)).length;
+      const inB = rows.filter((r) => r.order === orderB(at.get(r.public_id)!)).length;
+      console.info(`kill test on ${kind}: reorder of ${ids.length} took ${Math.round(duration)} ms; killed ${moment ? "while it was updating" : `after ${Math.round(duration / 2)} ms`} (client saw: ${answer}); after restart ${inA} in order A, ${inB} in order B`);
+      expect(rows).toHaveLength(ids.length);
+      expect([inA, inB].sort()).toEqual([0, ids.length]);
     } finally {
       if (!postgres) await db.close();
     }

@@ -1,0 +1,109 @@
+/**
+ * Security headers on every answer (HTML, static files, API, errors), no-store on answers with
+ * secrets, and the static serving policy (compression, immutable assets, no-cache index.html,
+ * real 404s for missing files). Headers do not depend on the database: PGlite only.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "@portal/fixtures/demo/demoData";
+import { buildApp } from "../src/buildApp";
+import { createTestDatabase, type TestDatabase } from "./testDatabase";
+
+let t: TestDatabase;
+let app: FastifyInstance;
+let dist: string;
+const ASSET = "/assets/index-Ab12Cd34.js";
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), "portal-dist-"));
+  mkdirSync(join(dist, "assets"));
+  writeFileSync(join(dist, "index.html"), `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`);
+  writeFileSync(join(dist, ASSET), `console.log(${JSON.stringify("x".repeat(4000))});`);
+  t = await createTestDatabase("pglite");
+  app = await buildApp({ database: t.database, webDist: dist, trustProxy: true });
+});
+afterAll(async () => {
+  await app?.close();
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const expectSecurityHeaders = (headers: Record<string, unknown>, what: string) => {
+  const csp = String(headers["content-security-policy"] ?? "");
+  expect(csp, what).toContain("default-src 'self'");
+  expect(csp, what).toContain("script-src 'self'");
+  expect(csp, what).not.toContain("unsafe-inline");
+  expect(csp, what).not.toContain("unsafe-eval");
+  expect(csp, what).toContain("frame-ancestors 'none'");
+  expect(csp, what).toContain("object-src 'none'");
+  expect(headers["x-frame-options"], what).toBe("DENY");
+  expect(headers["x-content-type-options"], what).toBe("nosniff");
+  expect(headers["referrer-policy"], what).toBe("no-referrer");
+  expect(headers["strict-transport-security"], what).toBeUndefined();
+};
+
+describe("security headers", () => {
+  it("are on the HTML, a static file, an API answer, an API error and a 404", async () => {
+    const answers = {
+      html: await app.inject({ method: "GET", url: "/" }),
+      spaRoute: await app.inject({ method: "GET", url: "/group-types" }),
+      asset: await app.inject({ method: "GET", url: ASSET }),
+      health: await app.inject({ method: "GET", url: "/api/health" }),
+      apiError: await app.inject({ method: "GET", url: "/api/my-user", headers: { "api-version": "2" } }),
+      missing: await app.inject({ method: "GET", url: "/favicon.ico" }),
+    };
+    for (const [what, res] of Object.entries(answers)) expectSecurityHeaders(res.headers, what);
+    expect(answers.apiError.statusCode).toBe(401);
+  });
+
+  it("allow the local VPN client in connect-src and nothing inline", async () => {
+    const csp = String((await app.inject({ method: "GET", url: "/" })).headers["content-security-policy"]);
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:9250 ws://127.0.0.1:9250");
+    expect(csp).toContain("script-src-attr 'none'");
+    expect(csp).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("add HSTS only when the request came over TLS", async () => {
+    const tls = await app.inject({ method: "GET", url: "/api/health", headers: { "x-forwarded-proto": "https" } });
+    expect(tls.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("no-store on API answers, and on the one that carries a new token secret", async () => {
+    const token = await app.inject({
+      method: "POST", url: "/api/access-tokens", payload: { expiresIn: 60 },
+      headers: { "api-version": "2", authorization: `Basic ${Buffer.from(`admin@example.com::${DEMO_PASSWORD}`).toString("base64")}` },
+    });
+    expect(token.statusCode).toBe(201);
+    expect(token.headers["cache-control"]).toBe("no-store");
+    expect((await app.inject({ method: "GET", url: "/api/" })).headers["cache-control"]).toBe("no-store");
+  });
+});
+
+describe("static files", () => {
+  it("serve hashed assets as immutable and compressed, index.html as no-cache", async () => {
+    const br = await app.inject({ method: "GET", url: ASSET, headers: { "accept-encoding": "br" } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers["content-encoding"]).toBe("br");
+    const gzip = await app.inject({ method: "GET", url: ASSET, headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    for (const url of ["/", "/index.html", "/group-types/abc"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+    }
+  });
+
+  it("answer a real 404 for a missing file, not the app's HTML", async () => {
+    for (const url of ["/favicon.ico", "/assets/gone-12345678.js", "/robots.txt"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain("<html");
+      expect(res.json().data[0].message).toBe(`No such file: ${url}`);
+    }
+  });
+});
