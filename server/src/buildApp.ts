@@ -11,7 +11,7 @@ import { SIGN_IN_LOCKOUT_MS } from "@portal/core/constants";
 import { pruneAttemptCounters } from "./auth/attemptCounters";
 import type { Database } from "./db/Database";
 import { EventHub } from "./events/EventHub";
-import { systemClock, type Clock } from "./http/Clock";
+import { nowOf, systemClock, type Clock } from "./http/Clock";
 import { sendError } from "./http/errorResponse";
 import { HttpProblem } from "./http/HttpProblem";
 import { ReadCache } from "./http/ReadCache";
@@ -93,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onSend", async (_request, reply) => { if (closing) reply.header("connection", "close"); });
   // Counters whose window and lock have run out are dropped now and then (see attemptCounters).
   const prune = setInterval(() => {
-    void pruneAttemptCounters(options.database.db, clock.now(), 2 * SIGN_IN_LOCKOUT_MS).catch(() => undefined);
+    void pruneAttemptCounters(options.database.db, nowOf(clock), 2 * SIGN_IN_LOCKOUT_MS).catch(() => undefined);
   }, 10 * 60_000);
   prune.unref();
   app.addHook("onClose", async () => { clearInterval(prune); await events.stop(); await cache.stop(); });

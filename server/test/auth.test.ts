@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from "@portal/fixtures/demo/demoData";
 import { hashPassword, verifyPassword } from "../src/auth/secrets";
 import { parseBasic } from "../src/auth/signIn";
 import { base32Decode, base32Encode, totpCode, verifyTotp } from "../src/auth/totp";
-import { SteppedClock } from "../src/http/Clock";
+import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { isPublicId, newPublicId } from "../src/ids";
 import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
@@ -48,7 +48,7 @@ describe("secrets, ids and TOTP", () => {
 
 describe.each(await availableBackends())("sign-in on %s", (kind) => {
   let t: TestApp;
-  const clock = new SteppedClock(Date.UTC(2025, 5, 1, 12));
+  const clock = ClockStepped.make(Date.UTC(2025, 5, 1, 12));
   beforeAll(async () => { t = await createTestApp(kind, { clock }); });
   afterAll(async () => { await t?.close(); });
 
@@ -62,7 +62,7 @@ describe.each(await availableBackends())("sign-in on %s", (kind) => {
     expect(res.statusCode).toBe(201);
     const token = res.json().data;
     expect(Object.keys(token).sort()).toEqual(["expiresOn", "publicId", "secretId"]);
-    expect(token.expiresOn).toBe(new Date(clock.now() + 120_000).toISOString());
+    expect(token.expiresOn).toBe(new Date(clock.current() + 120_000).toISOString());
     const me = await t.app.inject({ method: "GET", url: "/api/my-user", headers: apiHeaders(token.secretId) });
     expect(me.json().data).toMatchObject({ email: "admin@example.com", name: "Ada Admin", twoFactorEnabled: false });
     const out = await t.app.inject({ method: "DELETE", url: `/api/access-tokens/${token.publicId}`, headers: apiHeaders(token.secretId) });
@@ -106,7 +106,7 @@ describe.each(await availableBackends())("sign-in on %s", (kind) => {
       const res = await t.app.inject({ method: "POST", url: "/api/access-tokens?fields=expiresOn,publicId,secretId", headers: apiHeaders(session), payload: { expiresIn } });
       expect(res.statusCode).toBe(201);
       const derived = res.json().data;
-      expect(derived.expiresOn).toBe(new Date(clock.now() + expiresIn * 1000).toISOString());
+      expect(derived.expiresOn).toBe(new Date(clock.current() + expiresIn * 1000).toISOString());
       const me = await t.app.inject({ method: "GET", url: "/api/my-user", headers: apiHeaders(derived.secretId) });
       expect(me.json().data.email).toBe("engineer@example.com");
     }
@@ -144,9 +144,9 @@ describe.each(await availableBackends())("sign-in on %s", (kind) => {
     expect(enrol.statusCode).toBe(201);
     const { secret, otpauthUri } = enrol.json().data;
     expect(otpauthUri).toContain(`secret=${secret}`);
-    const wrong = await t.app.inject({ method: "POST", url: "/api/my-user/two-factor/verification", headers: h, payload: { otp: "000000" === totpCode(secret, clock.now()) ? "111111" : "000000" } });
+    const wrong = await t.app.inject({ method: "POST", url: "/api/my-user/two-factor/verification", headers: h, payload: { otp: "000000" === totpCode(secret, clock.current()) ? "111111" : "000000" } });
     expect(wrong.statusCode).toBe(400);
-    const ok = await t.app.inject({ method: "POST", url: "/api/my-user/two-factor/verification", headers: h, payload: { otp: totpCode(secret, clock.now()) } });
+    const ok = await t.app.inject({ method: "POST", url: "/api/my-user/two-factor/verification", headers: h, payload: { otp: totpCode(secret, clock.current()) } });
     expect(ok.statusCode).toBe(200);
     const codes: string[] = ok.json().data.backupCodes;
     expect(codes).toHaveLength(10);
@@ -154,9 +154,9 @@ describe.each(await availableBackends())("sign-in on %s", (kind) => {
     const missing = await signIn("approver@example.com", DEMO_PASSWORD);
     expect(missing.statusCode).toBe(401);
     expect(missing.json().data).toEqual([{ message: "TWO_FACTOR_REQUIRED", propertyName: "otp" }]);
-    const bad = await signIn("approver@example.com", DEMO_PASSWORD, "123456" === totpCode(secret, clock.now()) ? "654321" : "123456");
+    const bad = await signIn("approver@example.com", DEMO_PASSWORD, "123456" === totpCode(secret, clock.current()) ? "654321" : "123456");
     expect(bad.json().data).toEqual([{ message: "TWO_FACTOR_INVALID", propertyName: "otp" }]);
-    expect((await signIn("approver@example.com", DEMO_PASSWORD, totpCode(secret, clock.now()))).statusCode).toBe(201);
+    expect((await signIn("approver@example.com", DEMO_PASSWORD, totpCode(secret, clock.current()))).statusCode).toBe(201);
     expect((await signIn("approver@example.com", DEMO_PASSWORD, codes[0]!)).statusCode).toBe(201);
     expect((await signIn("approver@example.com", DEMO_PASSWORD, codes[0]!)).statusCode).toBe(401);
     const rows = await t.database.db.query.backupCodes.findMany();
@@ -164,10 +164,10 @@ describe.each(await availableBackends())("sign-in on %s", (kind) => {
 
     const me = await t.app.inject({ method: "GET", url: "/api/my-user", headers: h });
     expect(me.json().data.twoFactorEnabled).toBe(true);
-    const renewed = await t.app.inject({ method: "POST", url: "/api/my-user/two-factor/backup-codes", headers: h, payload: { otp: totpCode(secret, clock.now()) } });
+    const renewed = await t.app.inject({ method: "POST", url: "/api/my-user/two-factor/backup-codes", headers: h, payload: { otp: totpCode(secret, clock.current()) } });
     expect(renewed.json().data.backupCodes).toHaveLength(10);
     expect((await signIn("approver@example.com", DEMO_PASSWORD, codes[1]!)).statusCode).toBe(401);
-    const off = await t.app.inject({ method: "DELETE", url: "/api/my-user/two-factor", headers: h, payload: { otp: totpCode(secret, clock.now()) } });
+    const off = await t.app.inject({ method: "DELETE", url: "/api/my-user/two-factor", headers: h, payload: { otp: totpCode(secret, clock.current()) } });
     expect(off.statusCode).toBe(200);
     expect((await signIn("approver@example.com", DEMO_PASSWORD)).statusCode).toBe(201);
   });

@@ -10,7 +10,7 @@ import type { Database } from "../src/db/Database";
 import { openDatabase } from "../src/db/Database";
 import { buildApp } from "../src/buildApp";
 import { groupTypes } from "../src/db/schema";
-import { SteppedClock } from "../src/http/Clock";
+import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { CACHE_MAX_ANSWER_CHARS, CACHE_TTL_MS, ReadCache } from "../src/http/ReadCache";
 import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
@@ -36,7 +36,7 @@ describe("ReadCache", () => {
       fc.integer({ min: 0, max: 600 }).map((ms) => ({ kind: "tick" as const, ms })),
     );
     fc.assert(fc.property(fc.array(step, { maxLength: 80 }), (steps) => {
-      const clock = new SteppedClock();
+      const clock = ClockStepped.make(Date.UTC(2025, 0, 1));
       const caches = [new ReadCache(noDatabase, clock), new ReadCache(noDatabase, clock)];
       const store = [0, 0];
       /** Per process and company: the value as of the last write the process finished or heard. */
@@ -70,7 +70,7 @@ describe("ReadCache", () => {
   });
 
   it("a write in one company, or of another user, leaves the entries of the others alone", () => {
-    const cache = new ReadCache(noDatabase, new SteppedClock());
+    const cache = new ReadCache(noDatabase, ClockStepped.make(Date.UTC(2025, 0, 1)));
     cache.answers.set("a", cache.stamp({ company: 1, user: 7 }), { status: 200, body: "a" }, { company: 1, user: 7 });
     cache.answers.set("b", cache.stamp({ company: 2, user: 7 }), { status: 200, body: "b" }, { company: 2, user: 7 });
     cache.tokens.set("t8", cache.stamp({ user: 8 }), "t8", { user: 8 });
@@ -84,7 +84,7 @@ describe("ReadCache", () => {
   });
 
   it("shares one load among concurrent misses, but not with a request that comes after a write of its scope", async () => {
-    const cache = new ReadCache(noDatabase, new SteppedClock());
+    const cache = new ReadCache(noDatabase, ClockStepped.make(Date.UTC(2025, 0, 1)));
     let calls = 0;
     let release!: () => void;
     const gate = new Promise<void>((r) => { release = r; });
@@ -102,7 +102,7 @@ describe("ReadCache", () => {
   });
 
   it("keeps a value whose scope it learns from the value only when no write at all finished during the load", async () => {
-    const cache = new ReadCache(noDatabase, new SteppedClock());
+    const cache = new ReadCache(noDatabase, ClockStepped.make(Date.UTC(2025, 0, 1)));
     let release!: () => void;
     const gate = new Promise<void>((r) => { release = r; });
     const raced = cache.tokens.getOrLoad("t", () => ({ user: 5 }), async () => { await gate; return "raced"; });
@@ -115,7 +115,7 @@ describe("ReadCache", () => {
   });
 
   it("keeps nothing the predicate refuses, and a failed load is not kept", async () => {
-    const cache = new ReadCache(noDatabase, new SteppedClock());
+    const cache = new ReadCache(noDatabase, ClockStepped.make(Date.UTC(2025, 0, 1)));
     expect(await cache.tokens.getOrLoad("n", {}, async () => null, (v) => v !== null)).toBeNull();
     expect(cache.tokens.get("n")).toBeUndefined();
     await expect(cache.tokens.getOrLoad("e", {}, async () => { throw new Error("down"); })).rejects.toThrow("down");
@@ -123,7 +123,7 @@ describe("ReadCache", () => {
   });
 
   it("holds at most its budget of answer text, newest first, and lets go of everything when it drops all", () => {
-    const cache = new ReadCache(noDatabase, new SteppedClock());
+    const cache = new ReadCache(noDatabase, ClockStepped.make(Date.UTC(2025, 0, 1)));
     const body = "x".repeat(200_000);
     for (let i = 0; i < 200; i++) cache.answers.set(`/api/translations?page-size=${i}`, cache.stamp(), { status: 200, body });
     expect(cache.answers.heldWeight).toBeLessThanOrEqual(CACHE_MAX_ANSWER_CHARS);
@@ -136,7 +136,7 @@ describe("ReadCache", () => {
   });
 
   it("forgets an entry after the TTL and keeps at most its bound of entries", () => {
-    const clock = new SteppedClock();
+    const clock = ClockStepped.make(Date.UTC(2025, 0, 1));
     const cache = new ReadCache(noDatabase, clock);
     cache.tokens.set("a", cache.stamp(), "1");
     clock.advance(CACHE_TTL_MS - 1);
@@ -154,7 +154,7 @@ describe.each(await availableBackends())("cached reads on %s", (kind) => {
   let t: TestApp;
   let admin: string;
   let h: Record<string, string>;
-  const clock = new SteppedClock(Date.now());
+  const clock = ClockStepped.make(Date.now());
   const list = async (app = t.app, headers = h) =>
     (await app.inject({ method: "GET", url: "/api/group-types?fields=name", headers })).json() as { status: string; data: { name: string }[] };
 

@@ -9,7 +9,7 @@ import { countAttempt, type AttemptCounter, type AttemptPolicy } from "@portal/c
 import { DEMO_PASSWORD } from "@portal/fixtures/demo/demoData";
 import { countAttemptIn } from "../src/auth/attemptCounters";
 import { passwordCheckCount } from "../src/auth/secrets";
-import { SteppedClock } from "../src/http/Clock";
+import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { apiHeaders, availableBackends, createTestApp, type TestApp } from "./testDatabase";
 
 const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}::${password}`).toString("base64")}`;
@@ -17,7 +17,7 @@ const WINDOW = 15 * 60_000;
 
 describe.each(await availableBackends())("attempt limits on %s", (kind) => {
   let t: TestApp;
-  const clock = new SteppedClock(Date.UTC(2026, 5, 1, 12));
+  const clock = ClockStepped.make(Date.UTC(2026, 5, 1, 12));
   beforeAll(async () => { t = await createTestApp(kind, { clock }); });
   afterAll(async () => { await t?.close(); });
 
@@ -100,7 +100,7 @@ describe.each(await availableBackends())("attempt limits on %s", (kind) => {
 
 describe.each(await availableBackends())("derived tokens on %s", (kind) => {
   let t: TestApp;
-  const clock = new SteppedClock(Date.UTC(2026, 5, 1, 12));
+  const clock = ClockStepped.make(Date.UTC(2026, 5, 1, 12));
   beforeAll(async () => { t = await createTestApp(kind, { clock }); });
   afterAll(async () => { await t?.close(); });
 

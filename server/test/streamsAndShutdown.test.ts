@@ -3,6 +3,7 @@
  * an in-flight request still gets its answer, and open streams end with a retry hint.
  * Both do not depend on the database kind: PGlite only.
  */
+import { Effect } from "effect";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -71,7 +72,7 @@ describe("graceful close", () => {
   it("answers the request in flight and ends open streams with a retry hint", async () => {
     // The clock is read when a request reaches its handler: that tells when the sign-in is in flight.
     let started = () => {};
-    const app = await buildApp({ database: t.database, webDist: null, clock: { now: () => { started(); return Date.now(); } } });
+    const app = await buildApp({ database: t.database, webDist: null, clock: { now: Effect.sync(() => { started(); return Date.now(); }), timeZone: Effect.succeed("UTC") } });
     const base = await app.listen({ port: 0, host: "127.0.0.1" });
     const secret = await signInAs(app, "engineer@example.com");
     const stream = await open(base, secret);

@@ -1,14 +1,15 @@
-/** The server's time source: injected so that lockout, token expiry and TOTP can be tested with a stepped clock. */
-export interface Clock {
-  /** Epoch milliseconds. */
-  now(): number;
-}
+/**
+ * The server's time source is core's Clock port (one port for every app): the system clock in
+ * production (adapters' ClockSystem), a stepped one in tests (fixtures' ClockStepped), so that
+ * lockout, token expiry and TOTP are tested without waiting. `nowOf` reads it synchronously, as
+ * the request pipeline needs: reading a clock cannot fail.
+ */
+import { Effect } from "effect";
+import type { ClockShape } from "@portal/core/ports/Clock";
 
-export const systemClock: Clock = { now: () => Date.now() };
+export type Clock = ClockShape;
 
-/** A clock tests move by hand. */
-export class SteppedClock implements Clock {
-  constructor(private at: number = Date.UTC(2025, 0, 1)) {}
-  now(): number { return this.at; }
-  advance(ms: number): void { this.at += ms; }
-}
+export { ClockSystem as systemClock } from "@portal/adapters/clock/ClockSystem";
+
+/** The clock's instant in epoch milliseconds. */
+export const nowOf = (clock: Clock): number => Effect.runSync(clock.now);

@@ -14,7 +14,7 @@
  * the admin script) is bounded by the time-to-live.
  */
 import type { Database } from "../db/Database";
-import type { Clock } from "./Clock";
+import { nowOf, type Clock } from "./Clock";
 
 export const CACHE_CHANNEL = "portal_cache";
 /** How long an entry may be served without a write having been seen (ms). */
@@ -152,7 +152,7 @@ export class ReadCache {
   constructor(private readonly database: Database, private readonly clock: Clock) {}
 
   now(): number {
-    return this.clock.now();
+    return nowOf(this.clock);
   }
 
   /**

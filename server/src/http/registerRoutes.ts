@@ -24,6 +24,7 @@ import { authenticateBearer, type TokenRow, type UserRow } from "../auth/signIn"
 import { hashSecret } from "../auth/secrets";
 import { companies, memberships, roles } from "../db/schema";
 import { HttpProblem } from "./HttpProblem";
+import { nowOf } from "./Clock";
 import { answerMatches, decodeRequest } from "./decodeRequest";
 import { CACHE_MAX_ANSWER_BYTES, type CachedAnswer, type Scope } from "./ReadCache";
 import type { Answer, AppDeps, CompanyRow, Handler, HandlerTable, RequestContext } from "./RequestContext";
@@ -127,7 +128,7 @@ async function contextOf(
   if (!VERSIONLESS_RELS.has(route.rel) && header(request, "api-version") !== API_VERSION) {
     throw HttpProblem.of(400, `Api-Version header must be ${API_VERSION}`, "Api-Version");
   }
-  const now = deps.clock.now();
+  const now = nowOf(deps.clock);
   const db = deps.database.db;
   let user: RequestContext["user"] = null;
   let token: RequestContext["token"] = null;
