@@ -8,10 +8,12 @@ import { Schema } from "effect";
 
 /**
  * Request statuses. The spec names approved, rejected and revoked (the decisions a user is told
- * about); a request that was sent and not decided yet has to be in some state too, so "pending"
- * is added for it. Only approved requests grant access.
+ * about). The lifecycle of issue 9 adds: pending (sent, not decided), cancelled (withdrawn by the
+ * requester while pending), released (ended early by the requester), expired (still pending at
+ * its requested end). Only approved requests grant access, and only inside their window
+ * (rules/accessWindow.ts).
  */
-export const ACCESS_REQUEST_STATUSES = ["pending", "approved", "rejected", "revoked"] as const;
+export const ACCESS_REQUEST_STATUSES = ["pending", "approved", "rejected", "revoked", "cancelled", "released", "expired"] as const;
 export const AccessRequestStatus = Schema.Literals(ACCESS_REQUEST_STATUSES);
 export type AccessRequestStatus = typeof AccessRequestStatus.Type;
 
@@ -34,12 +36,27 @@ export type Approver = typeof Approver.Type;
 export const AccessRequest = Schema.Struct({
   publicId: Schema.String,
   status: AccessRequestStatus,
+  /** The access window: the requested one until approval, then the granted one (accessWindow). */
   start: Schema.String,
   end: Schema.String,
-  approver: Schema.optional(Schema.NullOr(Schema.Struct({ name: Schema.String }))),
+  approver: Schema.optional(Schema.NullOr(Schema.Struct({ name: Schema.String, publicId: Schema.optional(Schema.String) }))),
   user: Schema.Struct({ publicId: Schema.String }),
   vpn: Schema.Boolean,
   servers: Schema.Array(Schema.Struct({ name: Schema.String, publicId: Schema.optional(Schema.String) })),
+  // The fields below are served by the portal's own API (issue 9); the spec's shape has the ones above.
+  /** The window as asked for (UTC ISO); start/end differ once approval moved it. */
+  requestedStart: Schema.optional(Schema.String),
+  requestedEnd: Schema.optional(Schema.String),
+  reason: Schema.optional(Schema.String),
+  /** The approvers the requester addressed, by name. */
+  allowedApprovers: Schema.optional(Schema.Array(Approver)),
+  /** The approver's comment with the decision, or null. */
+  comment: Schema.optional(Schema.NullOr(Schema.String)),
+  /** When it was sent, and when it was decided (or cancelled, released, expired); UTC ISO. */
+  createdAt: Schema.optional(Schema.String),
+  decidedAt: Schema.optional(Schema.NullOr(Schema.String)),
+  /** The approved request this one asks to extend, or null for a request of its own. */
+  extendsRequest: Schema.optional(Schema.NullOr(Schema.Struct({ publicId: Schema.String }))),
 });
 export type AccessRequest = typeof AccessRequest.Type;
 
@@ -54,7 +71,8 @@ export type DeviceRef = typeof DeviceRef.Type;
  */
 export const MyAccessRequest = Schema.Struct({
   request: AccessRequest,
-  user: Schema.Struct({ publicId: Schema.String }),
+  /** The requester; the name is served to approvers (inbox) and in events. */
+  user: Schema.Struct({ publicId: Schema.String, name: Schema.optional(Schema.String) }),
   agent: Schema.optional(Schema.NullOr(DeviceRef)),
   asset: Schema.optional(Schema.NullOr(DeviceRef)),
 });

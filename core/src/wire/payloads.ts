@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect";
 import { NAME_MAX_LENGTH } from "../constants";
-import { RuleLanguages, RuleText, TEXT_MAX_LENGTH, TOKEN_MAX_LENGTH } from "./bounds";
+import { RuleLanguages, RuleText, Text, TEXT_MAX_LENGTH, TOKEN_MAX_LENGTH } from "./bounds";
 
 /**
  * Transport bound of a name: the rule counts NAME_MAX_LENGTH code points after trimming, so the
@@ -59,3 +59,49 @@ export const OtpBody = Schema.Struct({ otp: Schema.optional(RuleText(64)) });
 
 /** POST access token: the new token's lifetime in seconds; the body may be left out. */
 export const AccessTokenBody = Schema.UndefinedOr(Schema.Struct({ expiresIn: Schema.optional(Schema.Unknown) }));
+
+/** Most approvers or servers one access request may name (a device has far fewer). */
+export const ACCESS_REQUEST_LIST_MAX = 200;
+const refList = Schema.optional(Schema.Array(Schema.Struct({ publicId })).check(Schema.isMaxLength(ACCESS_REQUEST_LIST_MAX)));
+
+/**
+ * POST an access request for an agent (spec 3, "Access request payload"). Every field is
+ * optional on the wire so that the rule (rules/accessWindow.ts newRequestIssues) answers the
+ * spec's REQUIRED / INVALID_DATE_AND_TIME with the field, rather than a schema message.
+ */
+export const AccessRequestBody = Schema.Struct({
+  allowedApprovers: refList,
+  servers: refList,
+  vpn: Schema.optional(Schema.Boolean),
+  reason: Schema.optional(RuleText(TEXT_MAX_LENGTH)),
+  start: Schema.optional(RuleText(64)),
+  end: Schema.optional(RuleText(64)),
+});
+
+/** An approver's decision (approve, reject, revoke): an optional comment for the requester. */
+export const DecisionBody = Schema.UndefinedOr(Schema.Struct({ comment: Schema.optional(RuleText(TEXT_MAX_LENGTH)) }));
+
+/** Extending my approved access by one of the offered durations (default: the first, 30 minutes). */
+export const ExtensionBody = Schema.UndefinedOr(Schema.Struct({
+  duration: Schema.optional(Schema.Struct({ format: Schema.Literals(["minutes", "hours"]), value: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1000 })) })),
+  reason: Schema.optional(RuleText(TEXT_MAX_LENGTH)),
+}));
+
+/**
+ * The Devices list's own query (besides fields, filters and paging): `search` on the name (case-
+ * and accent-insensitive), `online` true or false, `group` a group's publicId.
+ */
+export const AgentListQuery = Schema.Struct({
+  search: Schema.optional(Text(TOKEN_MAX_LENGTH)),
+  online: Schema.optional(Schema.Literals(["true", "false"])),
+  group: Schema.optional(Text(TOKEN_MAX_LENGTH)),
+});
+
+/**
+ * Which requests a list shows. My requests: pending (waiting or scheduled), active, past. An
+ * approver's: pending (addressed to me and waiting), active (approved on my devices, not ended),
+ * history (decided or ended). Without `box`, all of them.
+ */
+export const AccessRequestListQuery = Schema.Struct({
+  box: Schema.optional(Schema.Literals(["pending", "active", "past", "history"])),
+});

@@ -17,7 +17,10 @@ import { Translation } from "../domain/Translation";
 import { BackupCodes, MyUser, TwoFactorEnrolment, TwoFactorStatus } from "../domain/User";
 import { endpoint, NoData, PublicIdParams, PublicIdRefs, type EndpointSpec } from "./endpoint";
 import { AssetTypeEntity, GroupTypeEntity } from "../entities/OrderedTypeEntity";
+import { Approver, MyAccessRequest } from "../domain/AccessRequest";
+import { Asset, AgentView, OutboxMessage } from "../domain/Device";
 import {
+  AccessRequestBody, AccessRequestListQuery, AgentListQuery, DecisionBody, ExtensionBody,
   AccessTokenBody, OtpBody, PasswordChangeBody, PublicIdBody, TranslationBody, TranslationBulkBody, TranslationListQuery,
 } from "./payloads";
 
@@ -76,6 +79,22 @@ const orderedTypeRoutes = <const L extends string, const I extends string, const
       DELETE: endpoint({ rights: [d.writeRight], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
     },
   },
+] as const;
+
+/** Who may list devices: requesters, approvers, and those who manage access requests. */
+const DEVICE_READERS = ["use:access-requests", "approve:access-requests", "manage:access-requests"] as const satisfies ReadonlyArray<Right>;
+
+/**
+ * The state changes of a request, one route each (POST with an optional comment): an approver's
+ * approval, rejection and revocation; the requester's cancellation (pending) and release (active).
+ * Who may do which is the rule's to say (rules/accessWindow.ts), on the device's rights.
+ */
+const ACCESS_REQUEST_ACTIONS = [
+  ["AccessRequestApproval", "approval"],
+  ["AccessRequestRejection", "rejection"],
+  ["AccessRequestRevocation", "revocation"],
+  ["AccessRequestCancellation", "cancellation"],
+  ["AccessRequestRelease", "release"],
 ] as const;
 
 export const ROUTES = [
@@ -146,6 +165,43 @@ export const ROUTES = [
     },
   },
   { rel: "AuditLogList", href: "/api/audit-logs", methods: { GET: get(Schema.Array(AuditLogEntry), ["use:audit-logs"]) }, ...company },
+
+  // Devices and access requests (issue 9). Device-level rights (rules/deviceRights.ts) are checked
+  // by the handlers: a group role can make a user an approver of some devices only.
+  {
+    rel: "AgentList", href: "/api/agents", ...company,
+    methods: { GET: endpoint({ rights: [...DEVICE_READERS], query: AgentListQuery, success: Schema.Array(AgentView) }) },
+  },
+  { rel: "Agent", href: "/api/agents/{publicId}", methods: { GET: endpoint({ rights: [...DEVICE_READERS], ...item, success: AgentView }) }, ...company },
+  {
+    rel: "AgentApproverList", href: "/api/agents/{publicId}/approvers", ...company,
+    methods: { GET: endpoint({ rights: ["use:access-requests"], ...item, success: Schema.Array(Approver) }) },
+  },
+  {
+    rel: "AgentAccessRequestList", href: "/api/agents/{publicId}/access-requests", ...company,
+    methods: { POST: endpoint({ rights: ["use:access-requests"], ...item, payload: AccessRequestBody, success: PublicIdRefs }) },
+  },
+  { rel: "AssetList", href: "/api/assets", methods: { GET: get(Schema.Array(Asset), [...DEVICE_READERS]) }, ...company },
+  { rel: "Asset", href: "/api/assets/{publicId}", methods: { GET: endpoint({ rights: [...DEVICE_READERS], ...item, success: Asset }) }, ...company },
+  {
+    rel: "MyAccessRequestList", href: "/api/my-access-requests", ...company,
+    methods: { GET: endpoint({ rights: ["use:access-requests"], query: AccessRequestListQuery, success: Schema.Array(MyAccessRequest) }) },
+  },
+  {
+    // An approver's view: requests on devices where the caller holds the approve right.
+    rel: "AccessRequestList", href: "/api/access-requests", ...company,
+    methods: { GET: endpoint({ rights: [], query: AccessRequestListQuery, success: Schema.Array(MyAccessRequest) }) },
+  },
+  { rel: "AccessRequest", href: "/api/access-requests/{publicId}", methods: { GET: endpoint({ rights: [], ...item, success: MyAccessRequest }) }, ...company },
+  ...ACCESS_REQUEST_ACTIONS.map(([rel, segment]) => ({
+    rel, href: `/api/access-requests/{publicId}/${segment}` as const, ...company,
+    methods: { POST: endpoint({ rights: [], ...item, payload: DecisionBody, success: MyAccessRequest }) },
+  } as const)),
+  {
+    rel: "AccessRequestExtension", href: "/api/access-requests/{publicId}/extension", ...company,
+    methods: { POST: endpoint({ rights: ["use:access-requests"], ...item, payload: ExtensionBody, success: MyAccessRequest }) },
+  },
+  { rel: "OutboxMessageList", href: "/api/outbox-messages", methods: { GET: get(Schema.Array(OutboxMessage), ["use:audit-logs"]) }, ...company },
 ] as const satisfies ReadonlyArray<RouteSpec>;
 
 export type RouteRel = (typeof ROUTES)[number]["rel"];

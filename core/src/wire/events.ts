@@ -1,0 +1,27 @@
+/**
+ * The realtime events of the event stream (`GET /api/events`, api.md "Realtime"): the SSE
+ * `event:` name and the schema of its `data`. The server publishes them in the transaction of the
+ * change; clients decode them with these schemas.
+ */
+import { Schema } from "effect";
+import { MyAccessRequest } from "../domain/AccessRequest";
+
+/** An access request changed: sent to its requester and to the approvers of its device. */
+export const ACCESS_REQUEST_EVENT = "access-request";
+
+/** What happened to the request. */
+export const ACCESS_REQUEST_CHANGES = ["created", "approved", "rejected", "revoked", "cancelled", "released", "expired", "extended"] as const;
+export const AccessRequestChange = Schema.Literals(ACCESS_REQUEST_CHANGES);
+export type AccessRequestChange = typeof AccessRequestChange.Type;
+
+/**
+ * The event's data: the change, who made it (null for the server's own expiry), and the request
+ * as it now is (the same shape as the lists answer). "extended" is sent for the original request
+ * whose end moved when its extension was approved.
+ */
+export const AccessRequestEvent = Schema.Struct({
+  change: AccessRequestChange,
+  actor: Schema.NullOr(Schema.Struct({ publicId: Schema.String, name: Schema.String })),
+  request: MyAccessRequest,
+});
+export type AccessRequestEvent = typeof AccessRequestEvent.Type;
