@@ -32,7 +32,7 @@ describe("decisionNotice", () => {
     const status = fc.constantFrom(...ACCESS_REQUEST_STATUSES);
     fc.assert(fc.property(fc.option(status, { nil: undefined }), status, fc.string(), (prev, next, name) => {
       const notice = decisionNotice(prev, next, name);
-      expect(notice !== null).toBe(prev !== next && next !== "pending");
+      expect(notice !== null).toBe(prev !== next && ["approved", "rejected", "revoked"].includes(next));
       if (notice) expect(notice.name).toBe(name);
     }));
   });
