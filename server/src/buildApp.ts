@@ -118,11 +118,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }, 10 * 60_000);
   prune.unref();
   // Pending requests past their requested end expire: at start, then every minute.
-  const expire = () => { void expireAccessRequests(deps).catch((e: unknown) => app.log.error({ err: e }, "access request expiry failed")); };
+  let expiring: Promise<unknown> = Promise.resolve();
+  const expire = () => {
+    expiring = expiring.then(() => expireAccessRequests(deps)).catch((e: unknown) => app.log.error({ err: e }, "access request expiry failed"));
+  };
   const expiry = setInterval(expire, EXPIRY_INTERVAL_MS);
   expiry.unref();
   app.addHook("onReady", async () => { expire(); });
-  app.addHook("onClose", async () => { clearInterval(prune); clearInterval(expiry); await mailWorker?.stop(); await events.stop(); await cache.stop(); });
+  app.addHook("onClose", async () => {
+    clearInterval(prune); clearInterval(expiry);
+    // A tick in flight finishes before the database can close under it.
+    await expiring;
+    await mailWorker?.stop();
+    await events.stop();
+    await cache.stop();
+  });
   registerSecurityHeaders(app, options.vpnClientOrigin === undefined ? {} : { vpnClientOrigin: options.vpnClientOrigin });
   await registerCompression(app);
 
