@@ -152,8 +152,10 @@ describe.each(await availableBackends())("access requests on %s", (kind) => {
     clock.advance(31 * MIN + 1000);
     expect(await expireAccessRequests(t.app.portal)).toBe(1);
     expect((await get(id)).request.status).toBe("expired");
-    const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.target, id));
+    const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.target, id)).orderBy(auditLogs.id);
     expect(audit.map((a) => a.action)).toEqual(["CREATE", "TRIGGER"]);
+    const told = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, "engineer@example.com"));
+    expect(told.some((m) => m.subject === "Access request expired: Line 1 Router" && m.text.includes(id))).toBe(true);
     expect(await expireAccessRequests(t.app.portal)).toBe(0);
   });
 
@@ -255,6 +257,9 @@ describe.each(await availableBackends())("access requests on %s", (kind) => {
     const rest = (await call("GET", `/api/my-access-requests?box=pending&page-size=2&page-after=${first.moreAfter}`, "engineer")).json() as Json & { moreAfter: string | null };
     expect([...first.data, ...rest.data].map((x: { request: { publicId: string } }) => x.request.publicId)).toEqual([...ids].reverse());
     expect(rest.moreAfter).toBeNull();
+    const forDevice = ((await call("GET", `/api/my-access-requests?filters=eq(agent.publicId,${devices["Warehouse Router"]!.publicId})`, "engineer")).json() as Json).data;
+    expect(forDevice.map((x: { request: { publicId: string } }) => x.request.publicId)).toContain(ids[1]);
+    expect(forDevice.every((x: { agent: { name: string } }) => x.agent.name === "Warehouse Router")).toBe(true);
     clock.advance(2 * MIN);
     await act(ids[0]!, "approval", "approver");
     await act(ids[1]!, "rejection", "approver");
