@@ -44,7 +44,7 @@ export async function recordChange(
     before: before ? auditValueOf(before) : null, after: auditValueOf(after),
   }]);
   const event: AccessRequestEvent = { change, actor: c.actor, request: viewOf(after) };
-  for (const userId of await recipientsOf(tx, after)) await EventHub.publish(tx, userId, ACCESS_REQUEST_EVENT, event);
+  await EventHub.publishToAll(tx, await recipientsOf(tx, after), ACCESS_REQUEST_EVENT, event);
   const mails = change === "created" ? newRequestMails(after, c.mail.origin)
     : change === "approved" || change === "rejected" || change === "revoked" || change === "expired" ? decisionMails(after, c.mail.origin) : [];
   await enqueueMails(tx, c.mail, after.companyId, mails, c.audit.at);
