@@ -11,19 +11,26 @@ import { SIGN_IN_LOCKOUT_MS } from "@portal/core/constants";
 import { pruneAttemptCounters } from "./auth/attemptCounters";
 import type { Database } from "./db/Database";
 import { EventHub } from "./events/EventHub";
+import { EXPIRY_INTERVAL_MS, expireAccessRequests } from "./devices/expiry";
 import { nowOf, systemClock, type Clock } from "./http/Clock";
 import { sendError } from "./http/errorResponse";
 import { HttpProblem } from "./http/HttpProblem";
 import { ReadCache } from "./http/ReadCache";
 import { registerRoutes } from "./http/registerRoutes";
 import type { AppDeps, HandlerTable } from "./http/RequestContext";
+import { MailWorker } from "./mail/mailWorker";
+import type { MailSettings } from "./mail/outbox";
 import { looksLikeFile, registerCompression, registerSecurityHeaders, registerWebApp } from "./http/webHeaders";
+import { accessRequestActions } from "./routes/accessRequestActions";
+import { accessRequestRoutes } from "./routes/accessRequestRoutes";
 import { accessTokenRoutes } from "./routes/accessTokenRoutes";
+import { agentRoutes } from "./routes/agentRoutes";
 import { auditLogRoutes } from "./routes/auditLogRoutes";
 import { companyRoutes } from "./routes/companyRoutes";
 import { eventRoutes } from "./routes/eventRoutes";
 import { groupRoutes } from "./routes/groupRoutes";
 import { myUserRoutes } from "./routes/myUserRoutes";
+import { outboxRoutes } from "./routes/outboxRoutes";
 import { platformRoutes } from "./routes/platformRoutes";
 import { translationRoutes } from "./routes/translationRoutes";
 import { assetTypeRoutes, groupTypeRoutes } from "./routes/typeKinds";
@@ -50,11 +57,17 @@ export interface BuildAppOptions {
   readonly vpnClientOrigin?: string;
   /** Open event streams one user may hold at once (EventHub); 10 by default. */
   readonly maxStreamsPerUser?: number;
+  /**
+   * Mail: the origin of links in mails (PORTAL_ORIGIN, else http://localhost:8080), the SMTP relay
+   * (SMTP_URL; without it mails are kept in the outbox) and the sender (MAIL_FROM).
+   */
+  readonly mail?: Partial<MailSettings>;
 }
 
 export const HANDLERS: HandlerTable = {
   ...platformRoutes, ...accessTokenRoutes, ...myUserRoutes, ...companyRoutes, ...eventRoutes,
   ...groupTypeRoutes, ...assetTypeRoutes, ...groupRoutes, ...translationRoutes, ...auditLogRoutes,
+  ...agentRoutes, ...accessRequestRoutes, ...accessRequestActions, ...outboxRoutes,
 };
 
 /**
@@ -84,7 +97,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const cache = new ReadCache(options.database, clock);
   await cache.start();
   const checkAnswers = options.checkAnswers ?? process.env["PORTAL_CHECK_ANSWERS"] === "1";
-  const deps: AppDeps = { database: options.database, clock, events, cache, checkAnswers };
+  const env = process.env;
+  const mail: MailSettings = {
+    origin: (options.mail?.origin ?? env["PORTAL_ORIGIN"] ?? "http://localhost:8080").replace(/\/+$/, ""),
+    smtpUrl: options.mail && "smtpUrl" in options.mail ? options.mail.smtpUrl : env["SMTP_URL"],
+    from: options.mail?.from ?? env["MAIL_FROM"] ?? "portal@localhost",
+  };
+  const mailWorker = mail.smtpUrl ? new MailWorker(options.database, clock, { ...mail, smtpUrl: mail.smtpUrl }) : undefined;
+  mailWorker?.start();
+  const deps: AppDeps = { database: options.database, clock, events, cache, checkAnswers, mail, ...(mailWorker ? { mailWorker } : {}) };
   app.decorate("portal", deps);
   // Answers sent while closing ask the client to close the connection, so that no kept-alive
   // socket holds the close (Node only closes the sockets that are idle when close begins).
@@ -96,7 +117,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     void pruneAttemptCounters(options.database.db, nowOf(clock), 2 * SIGN_IN_LOCKOUT_MS).catch(() => undefined);
   }, 10 * 60_000);
   prune.unref();
-  app.addHook("onClose", async () => { clearInterval(prune); await events.stop(); await cache.stop(); });
+  // Pending requests past their requested end expire: at start, then every minute.
+  let expiring: Promise<unknown> = Promise.resolve();
+  const expire = () => {
+    expiring = expiring.then(() => expireAccessRequests(deps)).catch((e: unknown) => app.log.error({ err: e }, "access request expiry failed"));
+  };
+  const expiry = setInterval(expire, EXPIRY_INTERVAL_MS);
+  expiry.unref();
+  app.addHook("onReady", async () => { expire(); });
+  app.addHook("onClose", async () => {
+    clearInterval(prune); clearInterval(expiry);
+    // A tick in flight finishes before the database can close under it.
+    await expiring;
+    await mailWorker?.stop();
+    await events.stop();
+    await cache.stop();
+  });
   registerSecurityHeaders(app, options.vpnClientOrigin === undefined ? {} : { vpnClientOrigin: options.vpnClientOrigin });
   await registerCompression(app);
 

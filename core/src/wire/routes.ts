@@ -88,14 +88,13 @@ const DEVICE_READERS = ["use:access-requests", "approve:access-requests", "manag
  * The state changes of a request, one route each (POST with an optional comment): an approver's
  * approval, rejection and revocation; the requester's cancellation (pending) and release (active).
  * Who may do which is the rule's to say (rules/accessWindow.ts), on the device's rights.
+ * Generic so that each route keeps its own literal rel and href (one route typed with the union
+ * of the rels made EndpointAt of each of them `never`, so no handler or client could type it).
  */
-const ACCESS_REQUEST_ACTIONS = [
-  ["AccessRequestApproval", "approval"],
-  ["AccessRequestRejection", "rejection"],
-  ["AccessRequestRevocation", "revocation"],
-  ["AccessRequestCancellation", "cancellation"],
-  ["AccessRequestRelease", "release"],
-] as const;
+const accessRequestAction = <const Rel extends string, const Segment extends string>(rel: Rel, segment: Segment) => ({
+  rel, href: `/api/access-requests/{publicId}/${segment}` as `/api/access-requests/{publicId}/${Segment}`, ...company,
+  methods: { POST: endpoint({ rights: [], ...item, payload: DecisionBody, success: MyAccessRequest }) },
+} as const);
 
 export const ROUTES = [
   { rel: "Discovery", href: "/api/", methods: { GET: get(Schema.Array(DiscoveryLinkSchema)) }, ...open },
@@ -193,10 +192,11 @@ export const ROUTES = [
     methods: { GET: endpoint({ rights: [], query: AccessRequestListQuery, success: Schema.Array(MyAccessRequest) }) },
   },
   { rel: "AccessRequest", href: "/api/access-requests/{publicId}", methods: { GET: endpoint({ rights: [], ...item, success: MyAccessRequest }) }, ...company },
-  ...ACCESS_REQUEST_ACTIONS.map(([rel, segment]) => ({
-    rel, href: `/api/access-requests/{publicId}/${segment}` as const, ...company,
-    methods: { POST: endpoint({ rights: [], ...item, payload: DecisionBody, success: MyAccessRequest }) },
-  } as const)),
+  accessRequestAction("AccessRequestApproval", "approval"),
+  accessRequestAction("AccessRequestRejection", "rejection"),
+  accessRequestAction("AccessRequestRevocation", "revocation"),
+  accessRequestAction("AccessRequestCancellation", "cancellation"),
+  accessRequestAction("AccessRequestRelease", "release"),
   {
     rel: "AccessRequestExtension", href: "/api/access-requests/{publicId}/extension", ...company,
     methods: { POST: endpoint({ rights: ["use:access-requests"], ...item, payload: ExtensionBody, success: MyAccessRequest }) },

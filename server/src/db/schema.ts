@@ -9,6 +9,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { AuditAction } from "@portal/core/domain/AuditLog";
 import type { Theme } from "@portal/core/domain/Branding";
+import type { AccessRequestStatus } from "@portal/core/domain/AccessRequest";
 
 const publicId = () => text("public_id").notNull().unique();
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().default(sql`now()`);
@@ -167,13 +168,30 @@ export const translations = pgTable("translations", {
   languages: jsonb("languages").$type<Record<string, string>>().notNull(),
 }, (t) => [uniqueIndex("translations_company_key").on(t.companyId, t.key)]);
 
+/**
+ * Devices (issue 9). `searchName` is core's foldForSearch of the name, written with it, so that
+ * the Devices list searches case- and accent-insensitively on an index. The VPN session columns
+ * are null while the agent is offline; the rate-limit columns are null while no limit is in force.
+ */
 export const agents = pgTable("agents", {
   id: serial("id").primaryKey(),
   publicId: publicId(),
   companyId: integer("company_id").notNull().references(() => companies.id),
   name: text("name").notNull(),
+  searchName: text("search_name").notNull().default(""),
   vpnRequireAccessApproval: boolean("vpn_require_access_approval").notNull().default(true),
-});
+  rscServerName: text("rsc_server_name"),
+  rscServerPublicId: text("rsc_server_public_id"),
+  vpnAddress: text("vpn_address"),
+  rateLimit: text("rate_limit").$type<"soft" | "hard">(),
+  rateCounter: integer("rate_counter").notNull().default(0),
+  rateLastHit: timestamp("rate_last_hit", { withTimezone: true, mode: "date" }),
+  useStunnel: boolean("use_stunnel").notNull().default(false),
+}, (t) => [
+  // Keyset paging of the Devices list (company, name, publicId) and the search on the folded name.
+  index("agents_company_name_idx").on(t.companyId, t.name, t.publicId),
+  index("agents_company_search_idx").on(t.companyId, t.searchName),
+]);
 
 export const agentServers = pgTable("agent_servers", {
   id: serial("id").primaryKey(),
@@ -182,12 +200,99 @@ export const agentServers = pgTable("agent_servers", {
   name: text("name").notNull(),
   serviceGroup: text("service_group"),
   requireAccessApproval: boolean("require_access_approval").notNull().default(true),
-});
+}, (t) => [index("agent_servers_agent_idx").on(t.agentId)]);
 
-export const agentApprovers = pgTable("agent_approvers", {
+/** Assets behind an agent. */
+export const assets = pgTable("assets", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id),
   agentId: integer("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+  assetTypeId: integer("asset_type_id").references(() => assetTypes.id),
+  name: text("name").notNull(),
+}, (t) => [index("assets_company_name_idx").on(t.companyId, t.name, t.publicId), index("assets_agent_idx").on(t.agentId)]);
+
+/** Which groups a device belongs to. */
+export const agentGroups = pgTable("agent_groups", {
+  agentId: integer("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+  groupId: integer("group_id").notNull().references(() => groups.id, { onDelete: "cascade" }),
+}, (t) => [primaryKey({ columns: [t.agentId, t.groupId] }), index("agent_groups_group_idx").on(t.groupId)]);
+
+/** A role a user holds in a group: its rights apply on the devices of that group (rules/deviceRights). */
+export const groupMemberships = pgTable("group_memberships", {
+  id: serial("id").primaryKey(),
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-}, (t) => [primaryKey({ columns: [t.agentId, t.userId] })]);
+  groupId: integer("group_id").notNull().references(() => groups.id, { onDelete: "cascade" }),
+  roleId: integer("role_id").notNull().references(() => roles.id),
+}, (t) => [uniqueIndex("group_memberships_user_group_role").on(t.userId, t.groupId, t.roleId), index("group_memberships_group_idx").on(t.groupId)]);
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/**
+ * Access requests (rules/accessWindow.ts). `start`/`end` are the window: the requested one until
+ * approval, the granted one after. No cascade from users: history survives after access ends.
+ */
+export const accessRequests = pgTable("access_requests", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id),
+  agentId: integer("agent_id").notNull().references(() => agents.id),
+  requesterId: integer("requester_id").notNull().references(() => users.id),
+  status: text("status").$type<AccessRequestStatus>().notNull(),
+  requestedStart: instant("requested_start").notNull(),
+  requestedEnd: instant("requested_end").notNull(),
+  start: instant("start").notNull(),
+  end: instant("end").notNull(),
+  reason: text("reason").notNull(),
+  vpn: boolean("vpn").notNull(),
+  comment: text("comment"),
+  approverId: integer("approver_id").references(() => users.id),
+  decidedAt: instant("decided_at"),
+  createdAt: instant("created_at").notNull(),
+  extendsRequestId: integer("extends_request_id").references((): AnyPgColumn => accessRequests.id),
+}, (t) => [
+  index("access_requests_agent_requester_idx").on(t.agentId, t.requesterId),
+  index("access_requests_requester_idx").on(t.requesterId, t.createdAt),
+  index("access_requests_company_idx").on(t.companyId, t.createdAt),
+  // The expiry tick reads pending requests by their requested end.
+  index("access_requests_pending_end_idx").on(t.requestedEnd).where(sql`status = 'pending'`),
+]);
+
+/** The approvers a request was addressed to. */
+export const accessRequestApprovers = pgTable("access_request_approvers", {
+  requestId: integer("request_id").notNull().references(() => accessRequests.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull().references(() => users.id),
+}, (t) => [primaryKey({ columns: [t.requestId, t.userId] }), index("access_request_approvers_user_idx").on(t.userId)]);
+
+/** The servers a request asks for. */
+export const accessRequestServers = pgTable("access_request_servers", {
+  requestId: integer("request_id").notNull().references(() => accessRequests.id, { onDelete: "cascade" }),
+  serverId: integer("server_id").notNull().references(() => agentServers.id),
+}, (t) => [primaryKey({ columns: [t.requestId, t.serverId] })]);
+
+/**
+ * Mails to send: a job queue in PostgreSQL. Rows are written in the transaction of the change
+ * that causes them; the mail worker claims queued rows with FOR UPDATE SKIP LOCKED (a lease in
+ * claimed_until) and sends them outside any transaction, so no lock is held while SMTP talks.
+ */
+export const outboxMessages = pgTable("outbox_messages", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").references(() => companies.id),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  status: text("status").$type<"queued" | "sent" | "kept" | "failed">().notNull().default("queued"),
+  createdAt: instant("created_at").notNull(),
+  sentAt: instant("sent_at"),
+  error: text("error"),
+  attempts: integer("attempts").notNull().default(0),
+  /**
+   * A worker that claimed the row sends it until then; past it (the worker died) another may
+   * claim it again, so a mail is sent at least once.
+   */
+  claimedUntil: instant("claimed_until"),
+}, (t) => [index("outbox_messages_queued_idx").on(t.id).where(sql`status = 'queued'`), index("outbox_messages_company_idx").on(t.companyId, t.id)]);
 
 /**
  * The audit trail: one row per mutated target, written in the mutation's transaction. No foreign

@@ -14,6 +14,8 @@ import type { TokenRow, UserRow } from "../auth/signIn";
 import type { Database, Db } from "../db/Database";
 import type { companies } from "../db/schema";
 import type { EventHub } from "../events/EventHub";
+import type { MailWorker } from "../mail/mailWorker";
+import type { MailSettings } from "../mail/outbox";
 import type { Clock } from "./Clock";
 import type { ReadCache } from "./ReadCache";
 
@@ -28,6 +30,10 @@ export interface AppDeps {
   readonly cache: ReadCache;
   /** Check every answer against its endpoint's success schema (tests); a mismatch is a fault. */
   readonly checkAnswers?: boolean;
+  /** Links in mails and whether mails are sent (SMTP) or kept in the outbox. */
+  readonly mail: MailSettings;
+  /** The mail job of this process; absent when no SMTP relay is configured (mails are kept). */
+  readonly mailWorker?: MailWorker;
 }
 
 /**

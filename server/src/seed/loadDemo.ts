@@ -3,12 +3,13 @@
  * Used by `npm start` on the embedded database and by the test helper; never on DATABASE_URL.
  */
 import { sql } from "drizzle-orm";
+import { foldForSearch } from "@portal/core/rules/approvers";
 import { reorder } from "@portal/core/rules/ordering";
 import { DEMO_PASSWORD, demoData, type DemoData } from "@portal/fixtures/demo/demoData";
 import { hashPassword } from "../auth/secrets";
 import type { Db } from "../db/Database";
 import {
-  agentApprovers, agentServers, agents, assetTypes, brandings, companies, groupTypes, groups, memberships,
+  agentGroups, agentServers, agents, assetTypes, assets, brandings, companies, groupMemberships, groupTypes, groups, memberships,
   resourceVariants, roles, sectors, termsOfUsePolicies, translations, users,
 } from "../db/schema";
 import { newPublicId } from "../ids";
@@ -48,6 +49,8 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
       userIds.set(u.key, row!);
     }
     const companyIds = new Map<string, { id: number; publicId: string }>();
+    /** One publicId per remote server name, shared by the agents connected to it. */
+    const rscIds = new Map<string, string>();
     for (const c of data.companies) {
       const [company] = await tx.insert(companies).values({
         publicId: newPublicId(), name: c.name, sectorId: sector!.id,
@@ -71,8 +74,13 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
         const [row] = await tx.insert(groupTypes).values({ publicId: newPublicId(), companyId, name: g.name, color: g.color, order: g.order }).returning({ id: groupTypes.id });
         groupTypeIds.set(g.name, row!.id);
       }
+      const groupIds = new Map<string, number>();
       for (const g of c.groups) {
-        await tx.insert(groups).values({ publicId: newPublicId(), companyId, name: g.name, groupTypeId: groupTypeIds.get(g.groupType)! });
+        const [row] = await tx.insert(groups).values({ publicId: newPublicId(), companyId, name: g.name, groupTypeId: groupTypeIds.get(g.groupType)! }).returning({ id: groups.id });
+        groupIds.set(g.name, row!.id);
+      }
+      for (const m of c.groupMembers) {
+        await tx.insert(groupMemberships).values({ userId: userIds.get(m.user)!.id, groupId: groupIds.get(m.group)!, roleId: roleIds.get(m.role)! });
       }
       const assetTypeIds = new Map<string, number>();
       for (const a of reorder(c.assetTypes)) {
@@ -86,11 +94,22 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
         await tx.insert(translations).values(c.translations.map((t) => ({ publicId: newPublicId(), companyId, key: t.key, languages: { ...t.languages } })));
       }
       for (const a of c.agents) {
-        const [agent] = await tx.insert(agents).values({ publicId: newPublicId(), companyId, name: a.name, vpnRequireAccessApproval: a.vpnRequireAccessApproval }).returning({ id: agents.id });
+        const [agent] = await tx.insert(agents).values({
+          publicId: newPublicId(), companyId, name: a.name, searchName: foldForSearch(a.name), vpnRequireAccessApproval: a.vpnRequireAccessApproval,
+          rscServerName: a.session?.rscServer ?? null, rscServerPublicId: a.session ? rscIds.get(a.session.rscServer) ?? rscIds.set(a.session.rscServer, newPublicId()).get(a.session.rscServer)! : null,
+          vpnAddress: a.session?.vpnAddress ?? null, useStunnel: a.useStunnel,
+          rateLimit: a.rateLimiting?.limit ?? null, rateCounter: a.rateLimiting?.counter ?? 0,
+          rateLastHit: a.rateLimiting?.lastHit ? new Date(a.rateLimiting.lastHit) : null,
+        }).returning({ id: agents.id });
         for (const s of a.servers) {
           await tx.insert(agentServers).values({ publicId: newPublicId(), agentId: agent!.id, name: s.name, serviceGroup: s.serviceGroup, requireAccessApproval: s.requireAccessApproval });
         }
-        for (const approver of a.approvers) await tx.insert(agentApprovers).values({ agentId: agent!.id, userId: userIds.get(approver)!.id });
+        for (const g of a.groups) await tx.insert(agentGroups).values({ agentId: agent!.id, groupId: groupIds.get(g)! });
+        for (const x of a.assets) {
+          await tx.insert(assets).values({
+            publicId: newPublicId(), companyId, agentId: agent!.id, name: x.name, assetTypeId: x.assetType === null ? null : assetTypeIds.get(x.assetType)!,
+          });
+        }
       }
     }
     return {

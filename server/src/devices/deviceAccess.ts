@@ -1,0 +1,93 @@
+/**
+ * Device-level rights as stored (issue 9): a company role's rights apply on every device of the
+ * company, a role held in a group on the devices of that group. The rules are core's
+ * (rules/deviceRights.ts); this module only reads the rows they need.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { NotFound } from "@portal/core/errors";
+import type { DeviceGroup } from "@portal/core/domain/Device";
+import { rightsOnDevice, type DeviceMember, type GroupGrant } from "@portal/core/rules/deviceRights";
+import { rowsOf, type Db } from "../db/Database";
+import { agentGroups, agents, groupMemberships, groups, roles } from "../db/schema";
+import { companyOf, userOf, type RequestContext } from "../http/RequestContext";
+
+export type AgentRow = typeof agents.$inferSelect;
+
+/** The agent of the caller's company with this publicId; NotFound for any other (another company's too). */
+export async function findAgent(ctx: RequestContext, db: Db, publicId: string): Promise<AgentRow> {
+  const [row] = await db.select().from(agents).where(and(eq(agents.publicId, publicId), eq(agents.companyId, companyOf(ctx).id)));
+  if (!row) throw new NotFound({ entity: "Agent", publicId });
+  return row;
+}
+
+/** The roles a user holds in groups of the company, as core's grants (group publicId and rights). */
+export async function groupGrantsOf(db: Db, userId: number, companyId: number): Promise<GroupGrant[]> {
+  const rows = await db.select({ groupId: groups.publicId, rights: roles.rights }).from(groupMemberships)
+    .innerJoin(groups, eq(groups.id, groupMemberships.groupId)).innerJoin(roles, eq(roles.id, groupMemberships.roleId))
+    .where(and(eq(groupMemberships.userId, userId), eq(groups.companyId, companyId)));
+  return rows.map((r) => ({ groupId: r.groupId, rights: r.rights }));
+}
+
+/** The groups of each agent (by agent id), sorted by name. */
+export async function groupsOfAgents(db: Db, agentIds: ReadonlyArray<number>): Promise<Map<number, DeviceGroup[]>> {
+  const out = new Map<number, DeviceGroup[]>();
+  if (agentIds.length === 0) return out;
+  const rows = await db.select({ agentId: agentGroups.agentId, publicId: groups.publicId, name: groups.name }).from(agentGroups)
+    .innerJoin(groups, eq(groups.id, agentGroups.groupId)).where(inArray(agentGroups.agentId, [...agentIds])).orderBy(groups.name, groups.publicId);
+  for (const r of rows) {
+    const list = out.get(r.agentId) ?? [];
+    list.push({ publicId: r.publicId, name: r.name });
+    out.set(r.agentId, list);
+  }
+  return out;
+}
+
+/** What the caller's rights on devices are computed from: their company rights and group grants. */
+export interface CallerRights {
+  readonly company: ReadonlySet<string>;
+  readonly grants: ReadonlyArray<GroupGrant>;
+}
+
+export async function callerRightsOf(ctx: RequestContext, db: Db): Promise<CallerRights> {
+  return { company: ctx.rights, grants: await groupGrantsOf(db, userOf(ctx).id, companyOf(ctx).id) };
+}
+
+/** The caller's rights on a device in these groups (core's rightsOnDevice). */
+export const rightsOn = (caller: CallerRights, deviceGroups: ReadonlyArray<DeviceGroup>): Set<string> =>
+  rightsOnDevice(caller.company, caller.grants, deviceGroups.map((g) => g.publicId));
+
+/**
+ * Every member of the company with their rights on the agent: company roles plus the roles they
+ * hold in the agent's groups. `id` is the user's row id (for events and mail).
+ */
+export async function deviceMembers(db: Db, companyId: number, agentId: number): Promise<Array<DeviceMember & { id: number; email: string }>> {
+  const rows = rowsOf<{ id: number; public_id: string; name: string; email: string; rights: string[] }>(await db.execute(sql`
+    select u.id, u.public_id, u.name, u.email, r.rights from memberships m
+      join users u on u.id = m.user_id join roles r on r.id = m.role_id
+      where m.company_id = ${companyId}
+    union all
+    select u.id, u.public_id, u.name, u.email, r.rights from group_memberships gm
+      join agent_groups ag on ag.group_id = gm.group_id and ag.agent_id = ${agentId}
+      join groups g on g.id = gm.group_id and g.company_id = ${companyId}
+      join users u on u.id = gm.user_id join roles r on r.id = gm.role_id`));
+  const byUser = new Map<number, DeviceMember & { id: number; email: string; rights: Set<string> }>();
+  for (const r of rows) {
+    const m = byUser.get(r.id) ?? { id: r.id, publicId: r.public_id, name: r.name, email: r.email, rights: new Set<string>() };
+    for (const right of r.rights) m.rights.add(right);
+    byUser.set(r.id, m);
+  }
+  return [...byUser.values()];
+}
+
+/**
+ * The ids of the agents of the company on which the caller holds `right`: all of them when a
+ * company role grants it, else those of the groups whose role grants it. As a SQL condition on
+ * `agents.id`, for lists.
+ */
+export function agentsWhereCallerHolds(caller: CallerRights, right: string, agentIdColumn: unknown) {
+  if (caller.company.has(right)) return sql`true`;
+  const groupIds = caller.grants.filter((g) => g.rights.includes(right)).map((g) => g.groupId);
+  if (groupIds.length === 0) return sql`false`;
+  return sql`${agentIdColumn} in (select ag.agent_id from agent_groups ag join groups g on g.id = ag.group_id
+    where g.public_id in (select jsonb_array_elements_text(${JSON.stringify(groupIds)}::jsonb)))`;
+}
