@@ -12,19 +12,24 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import Fastify from "fastify";
 import { sql } from "drizzle-orm";
+import { successEnvelope } from "@portal/core/wire/envelope";
 import { buildApp } from "../src/buildApp";
+import { API_HEADERS } from "../src/http/webHeaders";
 import { rowsOf } from "../src/db/Database";
-import { companies, groupTypes, translations, users } from "../src/db/schema";
+import { companies, groupTypes, users } from "../src/db/schema";
 import { EventHub } from "../src/events/EventHub";
 import { newPublicId } from "../src/ids";
 import { createTestDatabase, type BackendKind } from "../test/testDatabase";
 
-export const LIST_URL = "/api/group-types?fields=color,name,order&page-size=100";
-export const UPSERT_KEYS = 10_000;
+export { LIST_URL, UPSERT_KEYS } from "./benchShared";
+import { LIST_URL, UPSERT_KEYS } from "./benchShared";
 
 export interface Ready {
   readonly type: "ready";
   readonly realUrl: string;
+  /** The portal without cached answers: every list request runs its query (the miss path). */
+  readonly missUrl: string;
+  /** Bare Fastify: `/api/group-types` from memory, `/sql/group-types` running the portal's query. */
   readonly bareUrl: string;
   readonly headers: Record<string, string>;
   readonly rows: number;
@@ -51,7 +56,10 @@ export interface UpsertTimes {
   readonly type: "upsert";
   /** Milliseconds of each run, in order. */
   readonly apiMs: number[];
+  /** One INSERT ... SELECT FROM jsonb_to_recordset ... ON CONFLICT statement, no audit rows. */
   readonly rawMs: number[];
+  /** The same statement also writing one audit row per translation (a data-modifying CTE). */
+  readonly rawAuditMs: number[];
 }
 
 const send = (message: Ready | UpsertTimes | LoopDelay | Count | { type: "ok" }) => process.send!(message);
@@ -80,6 +88,10 @@ const signIn = await fetch(`${realUrl}/api/access-tokens`, {
 });
 const secret = ((await signIn.json()) as { data: { secretId: string } }).data.secretId;
 const headers = { "api-version": "2", authorization: `Bearer ${secret}`, "api-company": demo };
+// The same app without cached answers; tokens and rights stay cached, as between writes.
+const missApp = await buildApp({ database: t.database, webDist: null, cachedAnswers: new Set() });
+await missApp.listen({ port: 0, host: "127.0.0.1" });
+const missUrl = `http://127.0.0.1:${(missApp.server.address() as { port: number }).port}`;
 const listRes = await fetch(`${realUrl}${LIST_URL}`, { headers });
 const body = await listRes.text();
 const rows = (JSON.parse(body) as { data: unknown[] }).data.length;
@@ -87,18 +99,53 @@ const rows = (JSON.parse(body) as { data: unknown[] }).data.length;
 // The baseline: the same bytes from memory, through Fastify's plain routing and reply.
 const bare = Fastify({ logger: false });
 bare.get("/api/group-types", async (_request, reply) => reply.type("application/json; charset=utf-8").send(body));
+// The same bytes with the API's security headers (webHeaders.ts API_HEADERS): tells the cost of the
+// headers every API answer carries apart from the cost of the request pipeline.
+bare.get("/headers/group-types", async (_request, reply) => reply.headers(API_HEADERS).type("application/json; charset=utf-8").send(body));
+// The same SQL as the portal's list handler (first page of 100 by order, publicId), the same
+// envelope, and nothing around it: no token, no rights, no query parsing.
+bare.get("/sql/group-types", async (_request, reply) => {
+  const rows = await db.select().from(groupTypes).where(sql`${groupTypes.companyId} = ${demoRow!.id}`)
+    .orderBy(groupTypes.order, groupTypes.publicId).limit(101);
+  const data = rows.slice(0, 100).map((r) => ({ publicId: r.publicId, color: r.color, name: r.name, order: r.order }));
+  return reply.type("application/json; charset=utf-8").send(JSON.stringify(successEnvelope("GroupType", data, null)));
+});
 await bare.listen({ port: 0, host: "127.0.0.1" });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
-send({ type: "ready", realUrl, bareUrl, headers, rows, bytes: Buffer.byteLength(body) });
+send({ type: "ready", realUrl, missUrl, bareUrl, headers, rows, bytes: Buffer.byteLength(body) });
 
 const rowsFor = (prefix: string) =>
   Array.from({ length: UPSERT_KEYS }, (_, i) => ({ key: `${prefix}_${i}`, languages: { en: `Text ${i}`, de: `Text ${i} de`, nl: `Text ${i} nl` } }));
 
-/** Alternating runs with fresh keys each time: API upsert into the demo company, raw insert into Acme's. */
+/**
+ * The single statement of the baseline: the rows as one JSON parameter, inserted or changed only
+ * where the languages differ; with `audit`, one audit row per written translation in the same
+ * statement, with the same fields the API writes.
+ */
+const rawUpsert = (companyId: number, rows: ReadonlyArray<{ publicId: string; key: string; languages: Record<string, string> }>, audit: boolean) => {
+  const upsert = sql`
+    insert into translations (public_id, company_id, key, languages)
+    select x."publicId", ${companyId}::int, x.key, x.languages
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x("publicId" text, key text, languages jsonb)
+    on conflict (company_id, key) do update set languages = excluded.languages
+    where translations.languages is distinct from excluded.languages`;
+  return audit
+    ? db.execute(sql`
+      with written as (${upsert} returning public_id, key, languages, (xmax = 0) as created)
+      insert into audit_logs (public_id, company_id, actor_user_id, action, topic, target, before, after, client_address, created_at)
+      select substr(md5(random()::text || w.public_id), 1, 12), ${companyId}::int, ${admin!.id}::int,
+             case when w.created then 'CREATE' else 'UPDATE' end, 'Translation', w.public_id, null,
+             jsonb_build_object('publicId', w.public_id, 'key', w.key, 'languages', w.languages), '127.0.0.1', now()
+      from written w`)
+    : db.execute(upsert);
+};
+
+/** Alternating runs with fresh keys each time: API upsert into the demo company, raw statements into Acme's. */
 async function measureUpsert(runs: number): Promise<UpsertTimes> {
   const apiMs: number[] = [];
   const rawMs: number[] = [];
+  const rawAuditMs: number[] = [];
   for (let run = 0; run < runs; run++) {
     const apiRows = rowsFor(`API${run}`);
     const started = performance.now();
@@ -109,13 +156,15 @@ async function measureUpsert(runs: number): Promise<UpsertTimes> {
     await res.arrayBuffer();
     apiMs.push(performance.now() - started);
 
-    const rawRows = rowsFor(`RAW${run}`).map((r) => ({ publicId: newPublicId(), companyId: acmeRow!.id, key: r.key, languages: r.languages }));
-    const rawStarted = performance.now();
-    await db.insert(translations).values(rawRows)
-      .onConflictDoUpdate({ target: [translations.companyId, translations.key], set: { languages: sql`excluded.languages` } });
-    rawMs.push(performance.now() - rawStarted);
+    for (const [audit, times] of [[false, rawMs], [true, rawAuditMs]] as const) {
+      // Timed from the rows in memory, as the API's timing starts from its rows in memory too.
+      const rawRows = rowsFor(`RAW${audit ? "A" : ""}${run}`).map((r) => ({ publicId: newPublicId(), key: r.key, languages: r.languages }));
+      const rawStarted = performance.now();
+      await rawUpsert(acmeRow!.id, rawRows, audit);
+      times.push(performance.now() - rawStarted);
+    }
   }
-  return { type: "upsert", apiMs, rawMs };
+  return { type: "upsert", apiMs, rawMs, rawAuditMs };
 }
 
 const [admin] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = 'admin@example.com'`);
@@ -138,10 +187,11 @@ process.on("message", (message: { type: string; runs?: number; prefix?: string; 
   } else if (message.type === "publish") {
     void EventHub.publish(db, admin!.id, "BenchEvent", { at: Date.now() }).then(() => send({ type: "ok" }));
   } else if (message.type === "upsert") {
-    void measureUpsert(message.runs ?? 3).then(send, (e: unknown) => { console.error(e); process.exit(1); });
+    void measureUpsert(message.runs ?? 3).then(send, (e: unknown) => { console.error(String(e instanceof Error ? (e.cause ?? e.message) : e).slice(0, 2000)); process.exit(1); });
   } else if (message.type === "stop") {
     void (async () => {
       await bare.close();
+      await missApp.close();
       await app.close();
       await t.close();
       process.exit(0);

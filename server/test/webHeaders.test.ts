@@ -45,18 +45,33 @@ const expectSecurityHeaders = (headers: Record<string, unknown>, what: string) =
   expect(headers["strict-transport-security"], what).toBeUndefined();
 };
 
+/** API answers: not sniffed, not framed, not shared across origins, not cached, no referrer, nothing loadable. */
+const expectApiHeaders = (headers: Record<string, unknown>, what: string) => {
+  expect(headers["content-security-policy"], what).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(headers["x-frame-options"], what).toBe("DENY");
+  expect(headers["x-content-type-options"], what).toBe("nosniff");
+  expect(headers["referrer-policy"], what).toBe("no-referrer");
+  expect(headers["cross-origin-resource-policy"], what).toBe("same-origin");
+  expect(headers["cache-control"], what).toBe("no-store");
+  expect(headers["strict-transport-security"], what).toBeUndefined();
+};
+
 describe("security headers", () => {
-  it("are on the HTML, a static file, an API answer, an API error and a 404", async () => {
+  it("are on the HTML, a static file and a 404; the API's own set on an API answer and an API error", async () => {
     const answers = {
       html: await app.inject({ method: "GET", url: "/" }),
       spaRoute: await app.inject({ method: "GET", url: "/group-types" }),
       asset: await app.inject({ method: "GET", url: ASSET }),
-      health: await app.inject({ method: "GET", url: "/api/health" }),
-      apiError: await app.inject({ method: "GET", url: "/api/my-user", headers: { "api-version": "2" } }),
       missing: await app.inject({ method: "GET", url: "/favicon.ico" }),
     };
     for (const [what, res] of Object.entries(answers)) expectSecurityHeaders(res.headers, what);
-    expect(answers.apiError.statusCode).toBe(401);
+    const api = {
+      health: await app.inject({ method: "GET", url: "/api/health" }),
+      apiError: await app.inject({ method: "GET", url: "/api/my-user", headers: { "api-version": "2" } }),
+      unknownApi: await app.inject({ method: "GET", url: "/api/nothing-here" }),
+    };
+    for (const [what, res] of Object.entries(api)) expectApiHeaders(res.headers, what);
+    expect(api.apiError.statusCode).toBe(401);
   });
 
   it("allow the local VPN client in connect-src and nothing inline", async () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { rowsThatFit } from "./pageBytes";
+import { jsonStringLength, rowsThatFit } from "./pageBytes";
 
 describe("rowsThatFit", () => {
   it("ends a page before the row that would pass the bound, keeping at least one row", () => {
@@ -19,5 +19,12 @@ describe("rowsThatFit", () => {
       if (n > 1) expect(rows.slice(0, n).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(max);
       if (n < Math.min(pageSize, rows.length)) expect(rows.slice(0, n + 1).reduce((a, b) => a + b, 0)).toBeGreaterThan(max);
     }));
+  });
+});
+
+describe("jsonStringLength", () => {
+  it("property: equals the length of JSON.stringify for any text, lone surrogates and controls included", () => {
+    const text = fc.oneof(fc.string({ unit: "binary" }), fc.string(), fc.string({ unit: fc.constantFrom("a", "\"", "\\", "\n", "\u0001", "\ud800", "\udc00", "é", "😀") }));
+    fc.assert(fc.property(text, (s) => { expect(jsonStringLength(s)).toBe(JSON.stringify(s).length); }), { numRuns: 500 });
   });
 });

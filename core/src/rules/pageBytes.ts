@@ -18,3 +18,13 @@ export const rowsThatFit = <T>(rows: ReadonlyArray<T>, pageSize: number, sizeOf:
   }
   return limit;
 };
+
+// Characters JSON.stringify writes as an escape: controls, the quote, the backslash, lone surrogates.
+const NEEDS_ESCAPE = /[\u0000-\u001f"\\]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The length of `JSON.stringify(text)`, without building it when nothing needs escaping (the
+ * common case): the text plus its two quotes. Guarantees: equal to JSON.stringify(text).length.
+ */
+export const jsonStringLength = (text: string): number =>
+  NEEDS_ESCAPE.test(text) ? JSON.stringify(text).length : text.length + 2;

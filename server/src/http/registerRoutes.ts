@@ -69,6 +69,11 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, handlers: Ha
         method,
         url: route.href.replace(/\{(\w+)\}/g, ":$1"),
         handler: async (request, reply) => {
+          if (cached) {
+            // A cache hit needs no await at all: each lookup answers synchronously from memory.
+            const hit = cachedHit(deps, route, spec, request);
+            if (hit) return reply.code(hit.status).type(JSON_TYPE).send(hit.body);
+          }
           const base = await contextOf(deps, route, spec, request, reply);
           const scope = { company: base.company?.id, user: base.user?.id };
           scopes.set(request, scope);
@@ -135,7 +140,7 @@ async function contextOf(
   if (route.auth === "session") {
     const secret = /^Bearer\s+(\S+)$/i.exec(header(request, "authorization") ?? "")?.[1];
     if (!secret) throw new Unauthenticated({ reason: "Sign-in required: send Authorization: Bearer <secretId>" });
-    const found = await bearer(deps, now, secret);
+    const found = await bearer(deps, now, secret, secretHashOf(request, secret));
     if (!found) throw new Unauthenticated({ reason: "Access token is invalid or expired" });
     ({ user, token } = found);
   }
@@ -162,6 +167,31 @@ async function contextOf(
   };
 }
 
+/**
+ * The cached answer of a request whose every lookup is in the cache right now (token, membership
+ * and rights, answer), checked exactly as contextOf and the cached branch check them; undefined
+ * as soon as one is missing or anything would need more than a lookup (then the full path runs
+ * and answers, errors included, as always). Only for endpoints that decode nothing: a GET list.
+ */
+function cachedHit(deps: AppDeps, route: RouteSpec, spec: EndpointSpec, request: FastifyRequest): CachedAnswer | undefined {
+  if (spec.params || spec.query || spec.payload || route.auth !== "session") return undefined;
+  if (header(request, "api-version") !== API_VERSION) return undefined;
+  const secret = /^Bearer\s+(\S+)$/i.exec(header(request, "authorization") ?? "")?.[1];
+  if (!secret) return undefined;
+  const found = deps.cache.tokens.get(secretHashOf(request, secret)) as { user: UserRow; token: TokenRow } | null | undefined;
+  if (!found || found.token.expiresOn.getTime() <= nowOf(deps.clock)) return undefined;
+  let companyId: number | undefined;
+  if (route.company) {
+    const membership = deps.cache.memberships.get(`${found.user.id}|${header(request, "api-company") ?? ""}`) as Membership | null | undefined;
+    if (!membership) return undefined;
+    if (spec.rights.length > 0 && !spec.rights.some((r) => membership.rights.has(r))) return undefined;
+    companyId = membership.company.id;
+  } else if (spec.rights.length > 0) {
+    return undefined;
+  }
+  return deps.cache.answers.get(`${found.user.id}|${companyId ?? ""}|${request.url}`);
+}
+
 /** The context with its parsed list query (`fields`, `filters`, paging); InvalidInput when bad. */
 function withListQuery(base: Omit<RequestContext, "list">): RequestContext {
   const list = parseListQuery(base.query);
@@ -169,9 +199,25 @@ function withListQuery(base: Omit<RequestContext, "list">): RequestContext {
   return { ...base, list: list.success };
 }
 
+/**
+ * The hash of a request's Bearer secret, computed once per connection: a keep-alive connection
+ * sends the same secret on every request, and SHA-256 per request was the largest single cost of
+ * a cached answer. The secret is kept on the connection's socket only as long as the socket lives
+ * (the request headers already hold it in memory for as long); another secret on the same
+ * connection is hashed again.
+ */
+const socketSecrets = new WeakMap<object, { readonly secret: string; readonly hash: string }>();
+function secretHashOf(request: FastifyRequest, secret: string): string {
+  const socket = request.raw.socket as object | null;
+  const known = socket ? socketSecrets.get(socket) : undefined;
+  if (known && known.secret === secret) return known.hash;
+  const hash = hashSecret(secret);
+  if (socket) socketSecrets.set(socket, { secret, hash });
+  return hash;
+}
+
 /** The Bearer secret's user and token (null when unknown or expired), through the cache. */
-async function bearer(deps: AppDeps, now: number, secret: string): Promise<{ user: UserRow; token: TokenRow } | null> {
-  const key = hashSecret(secret);
+async function bearer(deps: AppDeps, now: number, secret: string, key: string): Promise<{ user: UserRow; token: TokenRow } | null> {
   const found = (await deps.cache.tokens.getOrLoad(
     key, (v) => ({ user: (v as { user: UserRow } | null)?.user.id }), () => authenticateBearer(deps.database.db, now, secret), (v) => v !== null,
   )) as

@@ -5,10 +5,20 @@
  * on this very thread, so its size bounds how long the event loop is held too.
  */
 
+import { BULK_MAX_ITEMS } from "@portal/core/constants";
+
 /** Items handled between two turns for other requests. */
 export const ITEMS_PER_SLICE = 250;
 /** Rows per INSERT or UPDATE statement: about 20 ms of work on the embedded PGlite, which runs it on this thread. */
 export const ROWS_PER_STATEMENT = 250;
+
+/**
+ * Rows per statement of a batch on a database kind: PGlite runs a statement on this thread, so it
+ * gets `pgliteRows`; a PostgreSQL server runs it in its own process, so one statement carries a
+ * whole call (each more statement costs a round trip and a plan, and the loop is not held).
+ */
+export const rowsPerStatement = (kind: "pglite" | "postgres", pgliteRows = ROWS_PER_STATEMENT): number =>
+  kind === "postgres" ? BULK_MAX_ITEMS : pgliteRows;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

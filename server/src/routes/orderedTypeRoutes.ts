@@ -11,7 +11,7 @@ import type { PgColumn, PgTableWithColumns } from "drizzle-orm/pg-core";
 import { Result } from "effect";
 import type { OrderedTypeEntity } from "@portal/core/entities/OrderedTypeEntity";
 import { NotFound } from "@portal/core/errors";
-import { rowsThatFit } from "@portal/core/rules/pageBytes";
+import { jsonStringLength, rowsThatFit } from "@portal/core/rules/pageBytes";
 import { TypeIndex } from "@portal/core/rules/typeIndex";
 import { writeAudit } from "../audit/writeAudit";
 import type { Db } from "../db/Database";
@@ -45,6 +45,13 @@ export interface TypeKind<L extends string = string, I extends string = string> 
   /** How many things use the type (groups, resource variants). */
   usage(tx: Db, typeId: number): Promise<number>;
 }
+
+/**
+ * At least the characters of a row's JSON (json() below): its strings' exact JSON lengths plus a
+ * bound on the keys and punctuation, computed without serialising the row twice per request.
+ */
+const rowChars = (r: TypeRow): number =>
+  40 + jsonStringLength(r.publicId) + jsonStringLength(r.name) + (r.color === null ? 4 : jsonStringLength(r.color)) + String(r.order).length;
 
 type TypeRels = "GroupTypeList" | "GroupType" | "AssetTypeList" | "AssetType";
 
@@ -155,7 +162,7 @@ export function orderedTypeRoutes<L extends TypeRels, I extends TypeRels>(kind: 
       if (after) where.push(after);
       const rows = await ctx.db.select().from(t).where(and(...where)).orderBy(...orderBy).limit(ctx.list.pageSize + 1);
       const typed = rows.map((r: Record<string, unknown>) => ({ publicId: r["publicId"], name: r["name"], color: r["color"] ?? null, order: r["order"] }) as TypeRow);
-      const p = page(typed, rowsThatFit(typed, ctx.list.pageSize, (r) => JSON.stringify(json(kind, r)).length), (r) => [r.order, r.publicId]);
+      const p = page(typed, rowsThatFit(typed, ctx.list.pageSize, rowChars), (r) => [r.order, r.publicId]);
       return { type: kind.topic, data: p.rows.map((r) => json(kind, r)), moreAfter: p.moreAfter };
     },
 

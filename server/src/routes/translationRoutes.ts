@@ -18,14 +18,16 @@ import { atListIndex } from "../http/errorResponse";
 import { filterConditions, keyset, page } from "../http/listSql";
 import { actorOf, companyOf, type RequestContext, type HandlersOf } from "../http/RequestContext";
 import { newPublicId } from "../ids";
+import { rowsPerStatement } from "./batchWork";
 import { bulkItems, itemPublicId } from "./bodies";
 
 const TOPIC = "Translation";
 /**
- * Rows per statement: bounded so one statement's JSON parameter stays small and (on PGlite, which
- * runs on this thread) one statement does not hold the event loop for long.
+ * Rows per statement on PGlite, which runs a statement on this thread: bounded so that one does
+ * not hold the event loop for long. A PostgreSQL server runs it elsewhere, so there one statement
+ * carries the whole batch (rowsPerStatement): each more statement costs a round trip and a plan.
  */
-const CHUNK = 1000;
+const PGLITE_ROWS = 1000;
 
 /** A turn for other requests between two statements of a batch. */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -34,11 +36,14 @@ const json = (t: { publicId: string; key: string; languages: Languages }) => ({ 
 /** Size of a row in the answer, for pages bounded in characters (core's rowsThatFit). */
 const jsonChars = (row: unknown): number => JSON.stringify(row).length;
 
-const chunks = <T>(items: ReadonlyArray<T>): T[][] => {
+const chunks = <T>(items: ReadonlyArray<T>, size: number): T[][] => {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 };
+
+/** Rows per statement of this request's database (see PGLITE_ROWS). */
+const sizeOf = (ctx: RequestContext): number => rowsPerStatement(ctx.deps.database.kind, PGLITE_ROWS);
 
 /** Drops listIndex when the body was a single object (there is no list to point into). */
 const forBody = <E extends InvalidInput | Conflict>(error: E, isList: boolean): E | InvalidInput | Conflict => {
@@ -56,9 +61,9 @@ const validated = (items: ReadonlyArray<unknown>, isList: boolean) => {
 const lockCompany = (tx: Db, companyId: number) => tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
 
 /** Stored translations of the company with any of `keys`. */
-async function storedByKeys(tx: Db, companyId: number, keys: ReadonlyArray<string>): Promise<Translation[]> {
+async function storedByKeys(tx: Db, companyId: number, keys: ReadonlyArray<string>, size: number): Promise<Translation[]> {
   const out: Translation[] = [];
-  for (const part of chunks(keys)) {
+  for (const part of chunks(keys, size)) {
     const rows = rowsOf<{ public_id: string; key: string; languages: Languages }>(await tx.execute(sql`
       select public_id, key, languages from translations
       where company_id = ${companyId} and key in (select jsonb_array_elements_text(${JSON.stringify(part)}::jsonb))`));
@@ -74,8 +79,8 @@ async function storedByKeys(tx: Db, companyId: number, keys: ReadonlyArray<strin
  */
 async function insertAudited(tx: Db, ctx: RequestContext, companyId: number, rows: ReadonlyArray<Translation>): Promise<void> {
   const actor = actorOf(ctx);
-  for (const part of chunks(rows)) {
-    await nextTurn();
+  for (const [i, part] of chunks(rows, sizeOf(ctx)).entries()) {
+    if (i > 0) await nextTurn();
     // Oversized texts get writeAudit's bounded form; the others are copied in SQL as they are.
     const withAuditIds = part.map((t) => ({
       ...t, auditId: newPublicId(),
@@ -96,9 +101,9 @@ async function insertAudited(tx: Db, ctx: RequestContext, companyId: number, row
   }
 }
 
-async function updateRows(tx: Db, companyId: number, rows: ReadonlyArray<Translation>): Promise<void> {
-  for (const part of chunks(rows)) {
-    await nextTurn();
+async function updateRows(tx: Db, companyId: number, rows: ReadonlyArray<Translation>, size: number): Promise<void> {
+  for (const [i, part] of chunks(rows, size).entries()) {
+    if (i > 0) await nextTurn();
     await tx.execute(sql`
       update translations t set key = x.key, languages = x.languages
       from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as x("publicId" text, key text, languages jsonb)
@@ -107,9 +112,9 @@ async function updateRows(tx: Db, companyId: number, rows: ReadonlyArray<Transla
 }
 
 /** Stored translations by publicId, in the order asked; NotFound (with listIndex for lists) when one is missing. */
-async function storedByIds(tx: Db, companyId: number, ids: ReadonlyArray<string>, isList: boolean): Promise<Translation[]> {
+async function storedByIds(tx: Db, companyId: number, ids: ReadonlyArray<string>, isList: boolean, size = PGLITE_ROWS): Promise<Translation[]> {
   const found = new Map<string, Translation>();
-  for (const part of chunks(ids)) {
+  for (const part of chunks(ids, size)) {
     const rows = await tx.select().from(translations).where(and(eq(translations.companyId, companyId), inArray(translations.publicId, part)));
     for (const r of rows) found.set(r.publicId, { publicId: r.publicId, key: r.key, languages: r.languages });
   }
@@ -129,7 +134,7 @@ async function create(ctx: RequestContext, body: unknown) {
   const companyId = companyOf(ctx).id;
   const rows = await ctx.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
-    const clashes = storedKeyClashes(await storedByKeys(tx, companyId, batch.map((b) => b.key)), batch);
+    const clashes = storedKeyClashes(await storedByKeys(tx, companyId, batch.map((b) => b.key), sizeOf(ctx)), batch);
     if (clashes.length > 0) throw forBody(new Conflict({ issues: clashes }), isList);
     const created = batch.map((b) => ({ publicId: newPublicId(), key: b.key, languages: b.languages }));
     await insertAudited(tx, ctx, companyId, created);
@@ -144,10 +149,10 @@ async function upsert(ctx: RequestContext, body: unknown) {
   const companyId = companyOf(ctx).id;
   const counts = await ctx.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
-    const plan = planTranslationUpsert(await storedByKeys(tx, companyId, batch.map((b) => b.key)), batch);
+    const plan = planTranslationUpsert(await storedByKeys(tx, companyId, batch.map((b) => b.key), sizeOf(ctx)), batch);
     const added = plan.add.map((b) => ({ publicId: newPublicId(), key: b.key, languages: b.languages }));
     await insertAudited(tx, ctx, companyId, added);
-    await updateRows(tx, companyId, plan.change.map((c) => ({ publicId: c.publicId, key: c.key, languages: c.after })));
+    await updateRows(tx, companyId, plan.change.map((c) => ({ publicId: c.publicId, key: c.key, languages: c.after })), sizeOf(ctx));
     await writeAudit(tx, actorOf(ctx), [
       ...plan.change.map((c) => ({
         action: "UPDATE" as const, topic: TOPIC, target: c.publicId,
@@ -169,7 +174,7 @@ async function patch(ctx: RequestContext, body: unknown, isItem: boolean) {
   const ids = items.map((item, i) => itemPublicId(item, isList ? i : undefined));
   const updated = await ctx.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
-    const stored = await storedByIds(tx, companyId, ids, isList);
+    const stored = await storedByIds(tx, companyId, ids, isList, sizeOf(ctx));
     const merged = items.map((item, i) => ({
       key: "key" in item ? item["key"] : stored[i]!.key,
       languages: "languages" in item ? item["languages"] : stored[i]!.languages,
@@ -178,11 +183,11 @@ async function patch(ctx: RequestContext, body: unknown, isItem: boolean) {
     // A key moving between two translations of the same batch is not a clash: only keys held
     // outside the batch count.
     const batchIds = new Set(ids);
-    const others = (await storedByKeys(tx, companyId, batch.map((b) => b.key))).filter((t) => !batchIds.has(t.publicId));
+    const others = (await storedByKeys(tx, companyId, batch.map((b) => b.key), sizeOf(ctx))).filter((t) => !batchIds.has(t.publicId));
     const clashes = storedKeyClashes(others, batch.map((b, i) => ({ key: b.key, publicId: ids[i]! })));
     if (clashes.length > 0) throw forBody(new Conflict({ issues: clashes }), isList);
     const after = batch.map((b, i) => ({ publicId: ids[i]!, key: b.key, languages: b.languages }));
-    await updateRows(tx, companyId, after);
+    await updateRows(tx, companyId, after, sizeOf(ctx));
     await writeAudit(tx, actorOf(ctx), after.map((t, i) => ({ action: "UPDATE", topic: TOPIC, target: t.publicId, before: json(stored[i]!), after: json(t) })));
     return after;
   });
@@ -198,8 +203,8 @@ async function remove(ctx: RequestContext, body: unknown) {
   if (dup >= 0) throw new Conflict({ issues: [{ message: DUPLICATE, propertyName: "publicId", listIndex: dup }] });
   const removed = await ctx.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
-    const stored = await storedByIds(tx, companyId, ids, isList);
-    for (const part of chunks(ids)) {
+    const stored = await storedByIds(tx, companyId, ids, isList, sizeOf(ctx));
+    for (const part of chunks(ids, sizeOf(ctx))) {
       await tx.delete(translations).where(and(eq(translations.companyId, companyId), inArray(translations.publicId, part)));
     }
     await writeAudit(tx, actorOf(ctx), stored.map((t) => ({ action: "DELETE", topic: TOPIC, target: t.publicId, before: json(t) })));
