@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { jsonEntries, type RawEntry } from "../src/import/jsonEntries";
 import { csvRecords, type CsvRecord } from "../src/import/csvRecords";
-import { csvLine } from "../src/import/csvWrite";
+import { csvLine } from "@portal/adapters/files/csvLine";
 
 async function* chunksOf(text: string, cuts: ReadonlyArray<number> = []): AsyncGenerator<string> {
   let at = 0;

@@ -15,7 +15,7 @@ import { InputRejected, LocalFault, UsageError } from "../CliError";
 import { openSession, type GlobalOptions } from "../config/session";
 import type { Io } from "../io/Io";
 import { run } from "../run";
-import { csvLine } from "../import/csvWrite";
+import { csvLine } from "@portal/adapters/files/csvLine";
 import { checkFile, planImport, writeImport, type ImportInput, type LineIssue, type ProgressState } from "../import/importTranslations";
 import { formatOf } from "../import/translationEntries";
 
