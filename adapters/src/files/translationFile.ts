@@ -5,7 +5,7 @@
  * records to entries and judges them. A byte order mark is ignored in both formats.
  */
 import { Result } from "effect";
-import { parse as parseCsv } from "csv-parse/browser/esm/sync";
+import { parse as parseCsv, type Info } from "csv-parse/browser/esm/sync";
 import { getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
 import {
   checkTranslationFile, entriesOfCsv, entriesOfJson,
@@ -69,11 +69,12 @@ const recordStarts = (text: string, ends: ReadonlyArray<number>): number[] => {
  * skipped. A quoting error makes the file unreadable, named by the line where it was found.
  */
 export function readCsv(text: string): FileRead {
-  let rows: Array<{ record: string[]; info: { bytes: number } }>;
+  // With `info`, each row is `{ record, info }` (the typings know only plain records).
+  let rows: Array<{ record: string[]; info: Info }>;
   try {
     rows = parseCsv(text, {
       bom: true, record_delimiter: ["\r\n", "\n"], relax_column_count: true, skip_empty_lines: true, info: true,
-    }) as typeof rows;
+    }) as unknown as typeof rows;
   } catch (e) {
     const error = e as { code?: string; lines?: number; bytes_records?: number; message?: string };
     // An open quote is found at the end of the file: name the line of the record it opened in.
