@@ -1,12 +1,13 @@
 /**
  * The one reader of translations files, for the web's import dialog and the CLI's import
- * command alike: the text is tokenised here (CSV by csv-parse, JSON by jsonc-parser, both pure
- * ESM that run in Node and in the browser bundle), and core's rules/translationFile maps the
+ * command alike: the text is tokenised here (CSV by csv-parse, JSON by jsonc-parser, both run in
+ * Node and in the browser bundle), and core's rules/translationFile maps the
  * records to entries and judges them. A byte order mark is ignored in both formats.
  */
 import { Result } from "effect";
-import { parse as parseCsv, type Info } from "csv-parse/browser/esm/sync";
-import { getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
+// csv-parse's Node build; the web bundle aliases it to the browser ESM build (web/vite.config.ts).
+import { parse as parseCsv, type Info } from "csv-parse/sync";
+import { printParseErrorCode, visit, type ParseErrorCode } from "jsonc-parser";
 import {
   checkTranslationFile, entriesOfCsv, entriesOfJson,
   type FileRead, type FileRecord, type FileRejected, type PlacedTranslation,
@@ -20,22 +21,6 @@ export type TranslationFileResult = Result.Result<ReadonlyArray<PlacedTranslatio
 /** The format asked for, else `csv` for a name ending in .csv (any case), else `json`. */
 export const formatOfFile = (name: string, format?: TranslationFileFormat): TranslationFileFormat =>
   format ?? (name.toLowerCase().endsWith(".csv") ? "csv" : "json");
-
-/** Where each line of a text starts, to turn an offset into a 1-based line. */
-const lineStarts = (text: string): (offset: number) => number => {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
-};
 
 export const QUOTE_NOT_CLOSED = "The CSV file cannot be read: a quoted field is not closed before the end of the file";
 
@@ -91,19 +76,40 @@ export function readCsv(text: string): FileRead {
 /** jsonc-parser's error codes as words: "CommaExpected" is "comma expected". */
 const words = (code: string): string => code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
 
-/** JSON: strict syntax (no comments, no trailing commas); an array of entries or an object map. */
+/**
+ * JSON: strict syntax (no comments, no trailing commas); an array of entries or an object map.
+ * jsonc-parser's visitor finds the line each top-level element or property starts on (and the
+ * first syntax error's line) without building a tree; JSON.parse then reads the values.
+ */
 export function readJson(text: string): FileRead {
   const body = text.replace(/^\uFEFF/, "");
-  const lineOf = lineStarts(body);
-  const errors: ParseError[] = [];
-  const root: Node | undefined = parseTree(body, errors, { disallowComments: true, allowTrailingComma: false });
-  if (errors.length > 0 || root === undefined) {
-    const first = errors[0];
-    const message = first ? `The JSON file is not valid JSON: ${words(printParseErrorCode(first.error))}` : "The JSON file is empty";
-    return { entries: [], issues: [{ line: first ? lineOf(first.offset) : 1, message }] };
+  const lines: number[] = [];
+  let root: "array" | "object" | undefined;
+  let depth = 0;
+  let error: { code: ParseErrorCode; line: number } | undefined;
+  // jsonc-parser counts lines from 0.
+  const begin = (kind: "array" | "object") => (_offset: number, _length: number, line: number) => {
+    if (depth === 0) root = kind;
+    else if (depth === 1 && root === "array") lines.push(line + 1);
+    depth++;
+  };
+  const end = () => void depth--;
+  visit(body, {
+    onArrayBegin: begin("array"), onObjectBegin: begin("object"), onArrayEnd: end, onObjectEnd: end,
+    onObjectProperty: (_name, _offset, _length, line) => void (depth === 1 && root === "object" && lines.push(line + 1)),
+    onLiteralValue: (_value, _offset, _length, line) => void (depth === 1 && root === "array" && lines.push(line + 1)),
+    onError: (code, _offset, _length, line) => void (error ??= { code, line: line + 1 }),
+  }, { disallowComments: true, allowTrailingComma: false });
+  const unreadable = (line: number, why: string): FileRead =>
+    ({ entries: [], issues: [{ line, message: `The JSON file is not valid JSON: ${why}` }] });
+  if (error !== undefined) return unreadable(error.line, words(printParseErrorCode(error.code)));
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch (e) {
+    return unreadable(1, body.trim() === "" ? "the file is empty" : (e as Error).message);
   }
-  const children = root.children ?? [];
-  return entriesOfJson(getNodeValue(root), (i) => lineOf(children[i]?.offset ?? root.offset));
+  return entriesOfJson(value, (i) => lines[i] ?? 1);
 }
 
 /**
