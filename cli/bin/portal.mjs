@@ -45,6 +45,9 @@ async function build(newest) {
     outdir: join(dist, dir), outExtension: { ".js": ".mjs" },
     // Packages cli depends on stay imports (resolved from cli/node_modules); ink loads lazily.
     external: ["effect", "commander", "ink", "react", "react/*"],
+    // jsonc-parser's main is a UMD build whose requires esbuild cannot follow; take its ESM build.
+    // (An alias is resolved from the working directory: give it as a path from adapters.)
+    alias: { "jsonc-parser": join(dirname(createRequire(join(cli, "..", "adapters", "package.json")).resolve("jsonc-parser/package.json")), "lib", "esm", "main.js") },
     tsconfig: join(cli, "tsconfig.json"), logLevel: "error",
   });
   // Publish atomically: concurrent first calls each build, the last pointer wins, all are whole.

@@ -114,7 +114,7 @@ describe("translations import", () => {
   it("a CSV row with the wrong number of cells is reported by line", async () => {
     const r = await runPortal(["translations", "import", file("short.csv", "key,en,de\nOK_ROW,a,b\nSHORT_ROW,a\n")], { env });
     expect(r.code).toBe(1);
-    expect(lines(r.stderr)[0]).toBe("line 3: Expected 3 cells as in the header, found 2");
+    expect(lines(r.stderr)[0]).toBe("line 3 (SHORT_ROW): Expected 3 cells as in the header, found 2");
   });
 
   it("a missing file is rejected input (exit 1); an engineer without manage:translations gets exit 3", async () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Translation } from "@portal/core/domain/Translation";
-import { parseTranslationFile } from "../src/features/translations/parseTranslationFile";
+import { parseTranslationFile } from "@portal/adapters/files/translationFile";
 import { typesHarness } from "./typesHarness";
 
 const STORED: Translation[] = [
@@ -9,11 +9,6 @@ const STORED: Translation[] = [
   { publicId: "trWelcome000", key: "WELCOME_MESSAGE", languages: { en: "Welcome", de: "Willkommen" } },
 ];
 
-const entries = (fileName: string, text: string) => {
-  const parsed = parseTranslationFile(fileName, text);
-  if (!parsed.ok) throw new Error(parsed.message);
-  return parsed.entries;
-};
 
 describe("TranslationStore", () => {
   it("loads once with languages and searches keys and texts case-insensitively", async () => {
@@ -55,7 +50,7 @@ describe("TranslationStore", () => {
       { languages: { en: "no key" } },
       { key: "bad key!", languages: { en: "x" } },
     ]);
-    const report = await h.translations.importEntries("batch.json", entries("batch.json", text));
+    const report = await h.translations.importFile("batch.json", parseTranslationFile(text, "batch.json"));
     expect(report).toEqual({
       status: "rejected", fileName: "batch.json", total: 4,
       failures: [
@@ -71,14 +66,24 @@ describe("TranslationStore", () => {
   it("a CSV import with a duplicate key reports Duplicate on its line; a good one upserts and counts", async () => {
     const h = await typesHarness(["manage:translations"], { translations: STORED });
     await h.translations.ensure();
-    const dup = await h.translations.importEntries("t.csv", entries("t.csv", "key,en\nA_KEY,a\nA_KEY,b\n"));
+    const dup = await h.translations.importFile("t.csv", parseTranslationFile("key,en\nA_KEY,a\nA_KEY,b\n", "t.csv"));
     expect(dup).toMatchObject({ status: "rejected", failures: [{ row: 3, key: "A_KEY", reasons: ["Duplicate"] }] });
     const good = "key,en,de\nWELCOME_MESSAGE,Welcome,Willkommen\nGROUP_TYPE_DEPARTMENT,Department,Bereich\nBRAND_NEW,Brand new,\n";
-    const report = await h.translations.importEntries("t.csv", entries("t.csv", good));
+    const report = await h.translations.importFile("t.csv", parseTranslationFile(good, "t.csv"));
     expect(report).toEqual({ status: "applied", fileName: "t.csv", total: 3, created: 1, updated: 1, unchanged: 1 });
     expect(h.api.state.calls.filter((c) => c === "translations.upsert")).toHaveLength(1);
     expect(h.translations.byKey("BRAND_NEW")?.languages).toEqual({ en: "Brand new" });
     expect(h.translations.byKey("GROUP_TYPE_DEPARTMENT")?.languages.de).toBe("Bereich");
+  });
+
+  it("a file that cannot be read is reported with its line, and nothing is sent", async () => {
+    const h = await typesHarness(["manage:translations"], { translations: STORED });
+    await h.translations.ensure();
+    expect(await h.translations.importFile("t.json", parseTranslationFile('[\n{"key": "A",', "t.json")))
+      .toEqual({ status: "unreadable", fileName: "t.json", message: "Line 2: The JSON file is not valid JSON: property name expected" });
+    expect(await h.translations.importFile("t.csv", parseTranslationFile("id,en\nA,a\n", "t.csv")))
+      .toMatchObject({ status: "unreadable", message: "Line 1: The CSV header must start with key, e.g. key,en,de" });
+    expect(h.api.state.calls).not.toContain("translations.upsert");
   });
 
   it("property: an import applies all of a batch or none of it", async () => {
@@ -90,7 +95,7 @@ describe("TranslationStore", () => {
       fc.asyncProperty(fc.array(entry, { minLength: 1, maxLength: 5 }), async (batch) => {
         const h = await typesHarness(["manage:translations"], { translations: STORED });
         await h.translations.ensure();
-        const report = await h.translations.importEntries("b.json", batch.map((value, i) => ({ row: i + 1, value })));
+        const report = await h.translations.importFile("b.json", parseTranslationFile(JSON.stringify(batch), "b.json"));
         const stored = new Map(h.api.state.translations.map((t) => [t.key, t.languages]));
         if (report.status === "rejected") {
           expect(report.failures.length).toBeGreaterThan(0);

@@ -15,9 +15,9 @@ import { InputRejected, LocalFault, UsageError } from "../CliError";
 import { openSession, type GlobalOptions } from "../config/session";
 import type { Io } from "../io/Io";
 import { run } from "../run";
-import { csvLine } from "../import/csvWrite";
-import { checkFile, planImport, writeImport, type ImportInput, type LineIssue, type ProgressState } from "../import/importTranslations";
-import { formatOf } from "../import/translationEntries";
+import { csvLine } from "@portal/adapters/files/csvLine";
+import { checkFile, planImport, writeImport, type CheckedFile, type ImportInput, type LineIssue, type ProgressState } from "../import/importTranslations";
+import { formatOfFile } from "@portal/adapters/files/translationFile";
 
 const formatOption = (value: string | undefined): "json" | "csv" | undefined => {
   if (value === undefined || value === "json" || value === "csv") return value;
@@ -120,16 +120,16 @@ async function importTranslations(
     throw new UsageError({ message: `--batch-size must be a whole number from 1 to ${MAX_PAGE_SIZE}` });
   }
   const input: ImportInput = {
-    path, format: formatOf(path, formatOption(options.format)), createOnly: options.createOnly === true,
+    path, format: formatOfFile(path, formatOption(options.format)), createOnly: options.createOnly === true,
     ...(batchSize === undefined ? {} : { batchSize }),
   };
   // Sign-in problems surface before the file is read, so a long file is not checked in vain.
   const session = await openSession(options, io.env);
   const progress = await progressFor(io);
   try {
-    let counted: { total: number; batches: number };
+    let checked: CheckedFile;
     try {
-      counted = await checkFile(input, progress.update);
+      checked = await checkFile(input, progress.update);
     } catch (e) {
       progress.stop();
       if (e instanceof InputRejected && e.issues && io.mode !== "json") reportIssues(io, e.issues as LineIssue[]);
@@ -137,7 +137,7 @@ async function importTranslations(
     }
     if (options.dryRun) {
       progress.stop();
-      const plan = await planImport(session.api, input);
+      const plan = await planImport(session.api, input, checked);
       if (io.mode === "json") {
         io.json({ status: "success", dryRun: true, createOnly: input.createOnly, total: plan.total, counts: { add: plan.add.length, change: plan.change.length, leave: plan.leave.length }, add: plan.add, change: plan.change, leave: plan.leave });
         return;
@@ -148,7 +148,7 @@ async function importTranslations(
       return;
     }
     const started = performance.now();
-    const report = await writeImport(session.api, input, counted, progress.update);
+    const report = await writeImport(session.api, input, checked, progress.update);
     progress.stop();
     const seconds = (performance.now() - started) / 1000;
     if (io.mode === "json") io.json({ status: "success", ...report, createOnly: input.createOnly, seconds: Math.round(seconds * 1000) / 1000 });

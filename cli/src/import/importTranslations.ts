@@ -1,29 +1,28 @@
 /**
- * `portal translations import FILE`: all or nothing per file, in two streaming passes.
+ * `portal translations import FILE`: all or nothing per file.
  *
- * 1. Check: the whole file is read once and every batch is judged by core's
- *    validateTranslationBatch; a key repeated anywhere in the file is a 'Duplicate' too (core
- *    finds repeats within a batch; the file is one import, so repeats across batches count).
- *    Any failing entry stops the import here, before anything is written, with every failing
- *    entry reported by line.
- * 2. Write: the file is read again and sent batch by batch through the server's upsert; each
- *    batch is one transaction. A fault at batch k (network, server, a right revoked midway)
- *    leaves batches 1..k-1 written and nothing of batch k; since an upsert of the same entries
- *    changes nothing the second time, running the same import again completes it.
+ * 1. Check: the file is read once and judged as one import by the shared reader
+ *    (adapters' parseTranslationFile over core's checkTranslationFile, the same code as the web's
+ *    import dialog): every failing entry is reported by line, and nothing is written.
+ * 2. Write: the checked entries are sent batch by batch through the server's upsert; each batch
+ *    is one transaction. A fault at batch k (network, server, a right revoked midway) leaves
+ *    batches 1..k-1 written and nothing of batch k; since an upsert of the same entries changes
+ *    nothing the second time, running the same import again completes it.
  *
  * A dry run (and --create-only) plans each batch with core's planTranslationUpsert against the
- * stored translations of the batch's keys; only the stored set is held in memory, never the file.
+ * stored translations of the batch's keys.
  */
+import { readFile } from "node:fs/promises";
 import { Result } from "effect";
 import { MAX_PAGE_SIZE } from "@portal/core/constants";
 import type { Languages, Translation, TranslationInput } from "@portal/core/domain/Translation";
 import type { ValidationIssue } from "@portal/core/errors";
 import { allPages, type PortalApiShape } from "@portal/core/ports/PortalApi";
-import { DUPLICATE, planTranslationUpsert, validateTranslationBatch, type TranslationUpsertPlan } from "@portal/core/rules/translations";
+import type { FileIssue, PlacedTranslation } from "@portal/core/rules/translationFile";
+import { planTranslationUpsert, type TranslationUpsertPlan } from "@portal/core/rules/translations";
+import { parseTranslationFile, type TranslationFileFormat } from "@portal/adapters/files/translationFile";
 import { ImportStopped, InputRejected } from "../CliError";
 import { run } from "../run";
-import { batches, translationEntries, type FileFormat } from "./translationEntries";
-import type { RawEntry } from "./jsonEntries";
 
 /** Entries per upsert request: small enough for one quick transaction, large enough to amortise the round trip. */
 export const BATCH_SIZE = 1000;
@@ -37,9 +36,15 @@ export interface LineIssue extends ValidationIssue {
 
 export interface ImportInput {
   readonly path: string;
-  readonly format: FileFormat;
+  readonly format: TranslationFileFormat;
   readonly createOnly: boolean;
   readonly batchSize?: number;
+}
+
+/** A file that passed the check: its entries in batches of the chosen size. */
+export interface CheckedFile {
+  readonly total: number;
+  readonly batches: ReadonlyArray<ReadonlyArray<PlacedTranslation>>;
 }
 
 export interface ProgressState {
@@ -55,69 +60,42 @@ export interface ProgressState {
 
 export type OnProgress = (state: ProgressState) => void;
 
-const keyOf = (value: unknown): string | undefined =>
-  typeof value === "object" && value !== null && typeof (value as { key?: unknown }).key === "string" ? (value as { key: string }).key : undefined;
-
-/** Pass 1. Returns the entry and batch counts; throws InputRejected with every failing entry by line. */
-export async function checkFile(input: ImportInput, onProgress: OnProgress = () => undefined): Promise<{ total: number; batches: number }> {
-  const size = input.batchSize ?? BATCH_SIZE;
-  const seen = new Set<string>();
-  const issues: LineIssue[] = [];
-  let failing = 0;
-  let total = 0;
-  let batchCount = 0;
-  const report = (issue: LineIssue) => {
-    if (issues.length < MAX_REPORTED) issues.push(issue);
-  };
-  for await (const batch of batches(translationEntries(input.path, input.format), size)) {
-    batchCount++;
-    const failed = new Set<number>();
-    const readable: RawEntry[] = [];
-    for (const entry of batch) {
-      if (entry.error !== undefined) {
-        failed.add(entry.line);
-        report({ line: entry.line, message: entry.error });
-      } else readable.push(entry);
-    }
-    const verdict = validateTranslationBatch(readable.map((e) => e.value));
-    // A Conflict from core is a repeat inside this batch; the file-wide check below reports it once.
-    if (Result.isFailure(verdict) && verdict.failure._tag === "InvalidInput") {
-      for (const issue of verdict.failure.issues) {
-        const entry = readable[issue.listIndex ?? 0]!;
-        failed.add(entry.line);
-        const key = keyOf(entry.value);
-        report({ line: entry.line, message: issue.message, ...(issue.propertyName ? { propertyName: issue.propertyName } : {}), ...(key ? { key } : {}) });
-      }
-    }
-    for (const entry of readable) {
-      const key = keyOf(entry.value);
-      if (key === undefined) continue;
-      if (seen.has(key)) {
-        failed.add(entry.line);
-        report({ line: entry.line, key, propertyName: "key", message: DUPLICATE });
-      }
-      seen.add(key);
-    }
-    failing += failed.size;
-    total += batch.length;
-    onProgress({ phase: "validating", done: total, total: 0, batch: batchCount, batches: 0, added: 0, changed: 0, unchanged: 0 });
+/** The file's text; a missing or unreadable file is InputRejected. */
+async function readText(path: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputRejected({ message: code === "ENOENT" ? `No such file: ${path}` : `Cannot read ${path}: ${(e as Error).message}` });
   }
-  if (failing > 0) {
-    issues.sort((a, b) => a.line - b.line);
+}
+
+const lineIssue = ({ line, key, propertyName, message }: FileIssue): LineIssue =>
+  ({ line, message, ...(propertyName ? { propertyName } : {}), ...(key !== undefined ? { key } : {}) });
+
+/** Pass 1. Returns the checked entries in batches; throws InputRejected with every failing entry by line. */
+export async function checkFile(input: ImportInput, onProgress: OnProgress = () => undefined): Promise<CheckedFile> {
+  const size = input.batchSize ?? BATCH_SIZE;
+  const result = parseTranslationFile(await readText(input.path), input.format);
+  if (Result.isFailure(result)) {
+    const { total, issues } = result.failure;
+    const fileIssue = issues.find((i) => i.row === undefined);
+    if (fileIssue) throw new InputRejected({ message: `line ${fileIssue.line}: ${fileIssue.message}` });
+    const failing = new Set(issues.map((i) => i.row)).size;
     throw new InputRejected({
       message: `${failing} of ${total} entries are rejected (first at line ${issues[0]?.line}); nothing was written`,
-      issues,
+      issues: issues.slice(0, MAX_REPORTED).map(lineIssue),
     });
   }
-  return { total, batches: batchCount };
+  const entries = result.success;
+  const batches: Array<ReadonlyArray<PlacedTranslation>> = [];
+  for (let i = 0; i < entries.length; i += size) batches.push(entries.slice(i, i + size));
+  onProgress({ phase: "validating", done: entries.length, total: entries.length, batch: batches.length, batches: batches.length, added: 0, changed: 0, unchanged: 0 });
+  return { total: entries.length, batches };
 }
 
-/** The valid entries of a batch that pass 1 accepted; a file changed in between is refused. */
-function acceptedBatch(batch: ReadonlyArray<RawEntry>): ReadonlyArray<TranslationInput> {
-  const verdict = validateTranslationBatch(batch.map((e) => (e.error === undefined ? e.value : undefined)));
-  if (Result.isFailure(verdict)) throw new InputRejected({ message: `The file changed during the import (near line ${batch[0]?.line}); run it again` });
-  return verdict.success;
-}
+/** A batch as the server takes it: key and languages only. */
+const inputsOf = (batch: ReadonlyArray<PlacedTranslation>): TranslationInput[] => batch.map(({ key, languages }) => ({ key, languages }));
 
 /** Every stored translation of the company, by key (for dry runs and --create-only). */
 export async function storedByKey(api: PortalApiShape): Promise<Map<string, Translation>> {
@@ -141,11 +119,11 @@ export interface DryRunReport {
 }
 
 /** Pass 2 of a dry run: what an import would add, change and leave. Writes nothing. */
-export async function planImport(api: PortalApiShape, input: ImportInput): Promise<DryRunReport> {
+export async function planImport(api: PortalApiShape, input: ImportInput, checked: CheckedFile): Promise<DryRunReport> {
   const stored = await storedByKey(api);
   const report: DryRunReport = { add: [], change: [], leave: [], total: 0 };
-  for await (const batch of batches(translationEntries(input.path, input.format), input.batchSize ?? BATCH_SIZE)) {
-    const plan = planBatch(stored, acceptedBatch(batch));
+  for (const batch of checked.batches) {
+    const plan = planBatch(stored, inputsOf(batch));
     report.add.push(...plan.add.map((a) => a.key));
     if (input.createOnly) report.leave.push(...plan.change.map((c) => c.key));
     else report.change.push(...plan.change.map((c) => ({ key: c.key, languages: changedLanguages(c.before, c.after) })));
@@ -165,14 +143,14 @@ export interface ImportReport {
 
 /** Pass 2 of an import: sends the file batch by batch; throws ImportStopped when a batch fails. */
 export async function writeImport(
-  api: PortalApiShape, input: ImportInput, counted: { total: number; batches: number }, onProgress: OnProgress = () => undefined,
+  api: PortalApiShape, input: ImportInput, checked: CheckedFile, onProgress: OnProgress = () => undefined,
 ): Promise<ImportReport> {
   const stored = input.createOnly ? await storedByKey(api) : undefined;
-  const state = { phase: "writing" as const, done: 0, total: counted.total, batch: 0, batches: counted.batches, added: 0, changed: 0, unchanged: 0 };
+  const state = { phase: "writing" as const, done: 0, total: checked.total, batch: 0, batches: checked.batches.length, added: 0, changed: 0, unchanged: 0 };
   onProgress({ ...state });
-  for await (const raw of batches(translationEntries(input.path, input.format), input.batchSize ?? BATCH_SIZE)) {
+  for (const placed of checked.batches) {
     state.batch++;
-    const batch = acceptedBatch(raw);
+    const batch = inputsOf(placed);
     const send = stored ? planBatch(stored, batch).add : batch;
     try {
       const result = send.length === 0 ? { created: 0, updated: 0 } : await run(api.translations.upsert(send));
@@ -181,7 +159,7 @@ export async function writeImport(
       state.unchanged += batch.length - result.created - result.updated;
     } catch (cause) {
       throw new ImportStopped({
-        cause: cause as { _tag: string }, batch: state.batch, batches: counted.batches, firstLine: raw[0]?.line ?? 0, written: state.done,
+        cause: cause as { _tag: string }, batch: state.batch, batches: checked.batches.length, firstLine: placed[0]?.line ?? 0, written: state.done,
       });
     }
     state.done += batch.length;

@@ -1,8 +1,9 @@
 /**
  * The translations of the selected company (spec sections 3, 5 and 8): the list with a search,
- * add / edit / delete, and the import of a JSON or CSV batch. Every batch is checked first with
- * core's validateTranslationBatch; when any entry fails, nothing is sent and each failing entry
- * is reported with its row, key and reasons. Otherwise one upsert call applies it.
+ * add / edit / delete, and the import of a JSON or CSV batch. The file is read and checked by the
+ * shared reader (adapters' parseTranslationFile, core's checkTranslationFile, as in the CLI);
+ * when any entry fails, nothing is sent and each failing entry is reported with its row, key and
+ * reasons. Otherwise one upsert call applies it.
  */
 import { Result } from "effect";
 import { action, computed, makeObservable, observable, observableRef, runInAction } from "mobx";
@@ -11,19 +12,13 @@ import type { Languages, Translation } from "@portal/core/domain/Translation";
 import { allPages } from "@portal/core/ports/PortalApi";
 import { saveFailure } from "@portal/core/messages/saveFailure";
 import { planTranslationUpsert, validateTranslationBatch } from "@portal/core/rules/translations";
+import type { FileIssue } from "@portal/core/rules/translationFile";
+import type { TranslationFileResult } from "@portal/adapters/files/translationFile";
 import type { GateState } from "./BootstrapStore";
 import { messageOfError } from "./messages";
 import { notifyFailure } from "./notifyFailure";
 import type { SaveOutcome } from "./OrderedTypeStore";
 import type { RootStore } from "./RootStore";
-
-/** One entry read from an import file: its value, or why its row could not be read. */
-export interface ImportEntry {
-  /** Where the person finds it: the line of a CSV file, the 1-based position in a JSON array. */
-  readonly row: number;
-  readonly value?: unknown;
-  readonly error?: string;
-}
 
 /** A failing entry of an import: its row, its key as written, and every reason. */
 export interface ImportFailure {
@@ -55,7 +50,6 @@ export class TranslationStore {
       running: false, loadedFor: false,
       items: observableRef, state: observable, loadError: observable, search: observable, importing: observable,
       importReport: observableRef, visible: computed, keys: computed, setSearch: action, clearImport: action,
-      reportUnreadable: action,
     });
   }
 
@@ -145,48 +139,40 @@ export class TranslationStore {
     return true;
   }
 
-  /** A file that could not be read as a batch at all (bad JSON, no CSV header). */
-  reportUnreadable(fileName: string, message: string): void {
-    this.importReport = { status: "unreadable", fileName, message };
-  }
-
   clearImport(): void {
     this.importReport = null;
   }
 
   /**
-   * Imports a batch read from a file. Rows that could not be read and entries core's
-   * validateTranslationBatch refuses are reported together, and then nothing is sent. Otherwise
-   * one upsert call adds unknown keys and updates changed ones; the report counts them.
+   * Imports a file read by parseTranslationFile. A file that cannot be read at all (broken JSON
+   * or quoting, no CSV header) is reported as unreadable, naming the line; failing entries are
+   * reported together with their rows, and then nothing is sent. Otherwise one upsert call adds
+   * unknown keys and updates changed ones; the report counts them.
    */
-  async importEntries(fileName: string, entries: ReadonlyArray<ImportEntry>): Promise<ImportReport> {
-    const failures = new Map<number, { row: number; key: string; reasons: string[] }>();
-    const fail = (index: number, reason: string) => {
-      const entry = entries[index];
-      const failure = failures.get(index) ?? { row: entry?.row ?? index + 1, key: keyOf(entry?.value), reasons: [] };
-      if (!failure.reasons.includes(reason)) failure.reasons.push(reason);
-      failures.set(index, failure);
-    };
-    entries.forEach((e, i) => e.error !== undefined && fail(i, e.error));
-    const readable = entries.map((e, i) => ({ e, i })).filter(({ e }) => e.error === undefined);
-    const valid = validateTranslationBatch(readable.map(({ e }) => e.value));
-    if (Result.isFailure(valid)) {
-      for (const issue of valid.failure.issues) fail(readable[issue.listIndex ?? 0]?.i ?? 0, issue.message);
-    }
-    if (failures.size > 0 || Result.isFailure(valid)) {
-      const report: ImportReport = { status: "rejected", fileName, total: entries.length, failures: [...failures.entries()].sort(([a], [b]) => a - b).map(([, f]) => f) };
+  async importFile(fileName: string, parsed: TranslationFileResult): Promise<ImportReport> {
+    if (Result.isFailure(parsed)) {
+      const { total, issues } = parsed.failure;
+      const unreadable = issues.find((i) => i.row === undefined);
+      const report: ImportReport = unreadable
+        ? { status: "unreadable", fileName, message: `Line ${unreadable.line}: ${unreadable.message}` }
+        : { status: "rejected", fileName, total, failures: failuresOf(issues) };
       runInAction(() => (this.importReport = report));
       return report;
     }
+    const entries = parsed.success;
+    const batch = entries.map(({ key, languages }) => ({ key, languages }));
     runInAction(() => (this.importing = true));
-    const plan = planTranslationUpsert(this.items, valid.success);
-    const result = await this.root.run(this.root.ports.api.translations.upsert(valid.success));
+    const plan = planTranslationUpsert(this.items, batch);
+    const result = await this.root.run(this.root.ports.api.translations.upsert(batch));
     let report: ImportReport;
     if (result._tag === "Failure") {
       const issues = "issues" in result.failure ? result.failure.issues : [];
-      for (const issue of issues) if (issue.listIndex !== undefined) fail(readable[issue.listIndex]?.i ?? 0, issue.message);
-      if (failures.size === 0) notifyFailure(this.root.snackbars, result.failure, "translations.batch", SNACKBAR_KEY);
-      report = { status: "rejected", fileName, total: entries.length, failures: [...failures.values()] };
+      const placed = issues.flatMap((issue) => {
+        const entry = issue.listIndex === undefined ? undefined : entries[issue.listIndex];
+        return entry ? [{ line: entry.line, row: entry.row, key: entry.key, message: issue.message }] : [];
+      });
+      if (placed.length === 0) notifyFailure(this.root.snackbars, result.failure, "translations.batch", SNACKBAR_KEY);
+      report = { status: "rejected", fileName, total: entries.length, failures: failuresOf(placed) };
     } else {
       report = { status: "applied", fileName, total: entries.length, ...result.success, unchanged: plan.unchanged.length };
     }
@@ -199,5 +185,14 @@ export class TranslationStore {
   }
 }
 
-const keyOf = (value: unknown): string =>
-  typeof value === "object" && value !== null && typeof (value as { key?: unknown }).key === "string" ? (value as { key: string }).key : "";
+/** Issues of entries grouped by row, in file order: one failure per entry with every reason once. */
+const failuresOf = (issues: ReadonlyArray<FileIssue>): ImportFailure[] => {
+  const byRow = new Map<number, { row: number; key: string; reasons: string[] }>();
+  for (const issue of issues) {
+    const row = issue.row ?? issue.line;
+    const failure = byRow.get(row) ?? { row, key: issue.key ?? "", reasons: [] };
+    if (!failure.reasons.includes(issue.message)) failure.reasons.push(issue.message);
+    byRow.set(row, failure);
+  }
+  return [...byRow.values()].sort((a, b) => a.row - b.row);
+};

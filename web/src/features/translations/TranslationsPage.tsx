@@ -3,10 +3,10 @@ import { observer } from "mobx-react-lite";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import type { Languages, Translation } from "@portal/core/domain/Translation";
 import { REQUIRED_LANGUAGE } from "@portal/core/rules/translations";
+import { parseTranslationFile } from "@portal/adapters/files/translationFile";
 import { useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { ImportReportView } from "./ImportReportView";
-import { parseTranslationFile } from "./parseTranslationFile";
 import { TranslationDialog } from "./TranslationDialog";
 import "./translations.css";
 
@@ -25,9 +25,7 @@ export const TranslationsPage = observer(function TranslationsPage() {
     const file = e.target.files?.[0];
     e.target.value = "";
     if (!file) return;
-    const parsed = parseTranslationFile(file.name, await file.text());
-    if (!parsed.ok) translations.reportUnreadable(file.name, parsed.message);
-    else await translations.importEntries(file.name, parsed.entries);
+    await translations.importFile(file.name, parseTranslationFile(await file.text(), file.name));
   };
 
   const editExisting = (item: Translation, languages: Languages) => setDialog({ kind: "edit", item, languages });
