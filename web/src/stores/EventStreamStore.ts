@@ -40,7 +40,7 @@ export class EventStreamStore {
     this.connect();
   }
 
-  /** Closes the stream and forgets the position (signing out). */
+  /** Closes the stream (leaving the shell, signing out); a later start continues after lastEventId. */
   stop(): void {
     this.wanted = false;
     this.close?.();
