@@ -18,6 +18,7 @@ import { HttpProblem } from "./http/HttpProblem";
 import { ReadCache } from "./http/ReadCache";
 import { registerRoutes } from "./http/registerRoutes";
 import type { AppDeps, HandlerTable } from "./http/RequestContext";
+import { MailWorker } from "./mail/mailWorker";
 import type { MailSettings } from "./mail/outbox";
 import { looksLikeFile, registerCompression, registerSecurityHeaders, registerWebApp } from "./http/webHeaders";
 import { accessRequestActions } from "./routes/accessRequestActions";
@@ -102,7 +103,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     smtpUrl: options.mail && "smtpUrl" in options.mail ? options.mail.smtpUrl : env["SMTP_URL"],
     from: options.mail?.from ?? env["MAIL_FROM"] ?? "portal@localhost",
   };
-  const deps: AppDeps = { database: options.database, clock, events, cache, checkAnswers, mail };
+  const mailWorker = mail.smtpUrl ? new MailWorker(options.database, clock, { ...mail, smtpUrl: mail.smtpUrl }) : undefined;
+  mailWorker?.start();
+  const deps: AppDeps = { database: options.database, clock, events, cache, checkAnswers, mail, ...(mailWorker ? { mailWorker } : {}) };
   app.decorate("portal", deps);
   // Answers sent while closing ask the client to close the connection, so that no kept-alive
   // socket holds the close (Node only closes the sockets that are idle when close begins).
@@ -115,11 +118,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }, 10 * 60_000);
   prune.unref();
   // Pending requests past their requested end expire: at start, then every minute.
-  const expire = () => { void expireAccessRequests(deps).catch((e: unknown) => app.log.error({ err: e }, "access request expiry failed")); };
+  let expiring: Promise<unknown> = Promise.resolve();
+  const expire = () => {
+    expiring = expiring.then(() => expireAccessRequests(deps)).catch((e: unknown) => app.log.error({ err: e }, "access request expiry failed"));
+  };
   const expiry = setInterval(expire, EXPIRY_INTERVAL_MS);
   expiry.unref();
   app.addHook("onReady", async () => { expire(); });
-  app.addHook("onClose", async () => { clearInterval(prune); clearInterval(expiry); await events.stop(); await cache.stop(); });
+  app.addHook("onClose", async () => {
+    clearInterval(prune); clearInterval(expiry);
+    // A tick in flight finishes before the database can close under it.
+    await expiring;
+    await mailWorker?.stop();
+    await events.stop();
+    await cache.stop();
+  });
   registerSecurityHeaders(app, options.vpnClientOrigin === undefined ? {} : { vpnClientOrigin: options.vpnClientOrigin });
   await registerCompression(app);
 

@@ -244,4 +244,28 @@ describe.each(await availableBackends())("access requests on %s", (kind) => {
     const assets = ((await call("GET", "/api/assets?page-size=100", "engineer")).json() as Json).data as Array<{ name: string; agent: { name: string } }>;
     expect(assets.find((a) => a.name === "Pump P-101")!.agent.name).toBe("Line 1 Router");
   });
+
+  it("pages request lists newest first; the approver's boxes split waiting, active and history; other companies see none", async () => {
+    const ids: string[] = [];
+    for (const device of ["Line 1 Router", "Warehouse Router", "Boiler Controller"]) {
+      ids.push(await create(device));
+      clock.advance(1000);
+    }
+    const first = (await call("GET", "/api/my-access-requests?box=pending&page-size=2", "engineer")).json() as Json & { moreAfter: string };
+    const rest = (await call("GET", `/api/my-access-requests?box=pending&page-size=2&page-after=${first.moreAfter}`, "engineer")).json() as Json & { moreAfter: string | null };
+    expect([...first.data, ...rest.data].map((x: { request: { publicId: string } }) => x.request.publicId)).toEqual([...ids].reverse());
+    expect(rest.moreAfter).toBeNull();
+    clock.advance(2 * MIN);
+    await act(ids[0]!, "approval", "approver");
+    await act(ids[1]!, "rejection", "approver");
+    const box = async (name: string) => (((await call("GET", `/api/access-requests?box=${name}&page-size=100`, "approver")).json() as Json).data as Array<{ request: { publicId: string } }>).map((x) => x.request.publicId);
+    expect(await box("pending")).toEqual([ids[2]]);
+    expect(await box("active")).toEqual([ids[0]]);
+    expect(await box("history")).toContain(ids[1]);
+    expect(await box("history")).not.toContain(ids[0]);
+    const acmeView = ((await call("GET", "/api/access-requests?page-size=100", "acmeAdmin", undefined, acme)).json() as Json).data;
+    expect(acmeView).toEqual([]);
+    expect((await call("GET", `/api/access-requests/${ids[0]}`, "acmeAdmin", undefined, acme)).statusCode).toBe(404);
+    expect((await act(ids[2]!, "approval", "acmeAdmin")).statusCode).toBe(404);
+  });
 });

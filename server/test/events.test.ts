@@ -9,44 +9,8 @@ import { buildApp } from "../src/buildApp";
 import { openDatabase, type Database } from "../src/db/Database";
 import { users } from "../src/db/schema";
 import { EventHub } from "../src/events/EventHub";
+import { openStream } from "./sseClient";
 import { availableBackends, createTestDatabase, signInAs, type TestDatabase } from "./testDatabase";
-
-interface SseEvent { id: string; event: string; data: unknown }
-
-/** Opens the stream and collects events as they come. */
-async function openStream(baseUrl: string, secret: string, lastEventId?: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/events`, {
-    headers: { "api-version": "2", authorization: `Bearer ${secret}`, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
-    signal: controller.signal,
-  });
-  const events: SseEvent[] = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const field = (name: string) => block.split("\n").find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2);
-          if (field("event")) events.push({ id: field("id")!, event: field("event")!, data: JSON.parse(field("data") ?? "null") });
-        }
-      }
-    } catch { /* aborted */ }
-  })();
-  const waitFor = async (n: number, timeoutMs = 5000) => {
-    const until = Date.now() + timeoutMs;
-    while (events.length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    return events;
-  };
-  return { res, events, waitFor, close: () => controller.abort() };
-}
 
 const userId = async (db: Database, email: string) => (await db.db.select().from(users).where(eq(users.email, email)))[0]!.id;
 

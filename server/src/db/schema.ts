@@ -272,7 +272,8 @@ export const accessRequestServers = pgTable("access_request_servers", {
 
 /**
  * Mails to send: a job queue in PostgreSQL. Rows are written in the transaction of the change
- * that causes them; the mail worker claims queued rows with FOR UPDATE SKIP LOCKED.
+ * that causes them; the mail worker claims queued rows with FOR UPDATE SKIP LOCKED (a lease in
+ * claimed_until) and sends them outside any transaction, so no lock is held while SMTP talks.
  */
 export const outboxMessages = pgTable("outbox_messages", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
@@ -286,6 +287,11 @@ export const outboxMessages = pgTable("outbox_messages", {
   sentAt: instant("sent_at"),
   error: text("error"),
   attempts: integer("attempts").notNull().default(0),
+  /**
+   * A worker that claimed the row sends it until then; past it (the worker died) another may
+   * claim it again, so a mail is sent at least once.
+   */
+  claimedUntil: instant("claimed_until"),
 }, (t) => [index("outbox_messages_queued_idx").on(t.id).where(sql`status = 'queued'`), index("outbox_messages_company_idx").on(t.companyId, t.id)]);
 
 /**

@@ -14,6 +14,7 @@ import type { TokenRow, UserRow } from "../auth/signIn";
 import type { Database, Db } from "../db/Database";
 import type { companies } from "../db/schema";
 import type { EventHub } from "../events/EventHub";
+import type { MailWorker } from "../mail/mailWorker";
 import type { MailSettings } from "../mail/outbox";
 import type { Clock } from "./Clock";
 import type { ReadCache } from "./ReadCache";
@@ -31,6 +32,8 @@ export interface AppDeps {
   readonly checkAnswers?: boolean;
   /** Links in mails and whether mails are sent (SMTP) or kept in the outbox. */
   readonly mail: MailSettings;
+  /** The mail job of this process; absent when no SMTP relay is configured (mails are kept). */
+  readonly mailWorker?: MailWorker;
 }
 
 /**

@@ -42,7 +42,8 @@ interface BadValue {
 /** Per property of an object schema: the bad values its documented schema rules out. */
 function badValues(itemSchema: unknown): BadValue[] {
   const s = resolve(itemSchema);
-  const item = (s["oneOf"] as unknown[] | undefined)?.[0] ?? s;
+  // A bulk body is oneOf [item, list]; an optional body (DecisionBody) is anyOf [object, null].
+  const item = (s["oneOf"] as unknown[] | undefined)?.[0] ?? ((s["anyOf"] ?? []) as unknown[]).find((x) => resolve(x)["type"] === "object") ?? s;
   const properties = (resolve(item)["properties"] ?? {}) as Record<string, unknown>;
   return Object.entries(properties).flatMap(([property, schema]): BadValue[] => {
     const bound = textBound(schema);

@@ -4,7 +4,7 @@
  * the rights table test and the fuzz test walk core's ROUTES and a new route is covered (or
  * fails loudly for want of a sample) without anyone editing a list of endpoints.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { DEMO_PASSWORD, demoData } from "@portal/fixtures/demo/demoData";
@@ -13,7 +13,7 @@ import type { EndpointSpec } from "@portal/core/wire/endpoint";
 import { ROUTES, type HttpMethod, type RouteSpec } from "@portal/core/wire/routes";
 import { hashPassword } from "../../src/auth/secrets";
 import { rowsOf, type Db } from "../../src/db/Database";
-import { memberships, roles, sectors, termsOfUsePolicies, users } from "../../src/db/schema";
+import { accessRequestApprovers, accessRequests, agents, companies, memberships, roles, sectors, termsOfUsePolicies, users } from "../../src/db/schema";
 import { newPublicId } from "../../src/ids";
 import { apiHeaders, type TestApp } from "../testDatabase";
 
@@ -117,7 +117,16 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
   const [foreignPolicy] = await t.database.db.insert(termsOfUsePolicies)
     .values({ publicId: newPublicId(), sectorId: otherSector!.id, body: "<p>Other terms</p>" }).returning({ publicId: termsOfUsePolicies.publicId });
   const sector = await t.app.inject({ method: "GET", url: "/api/my-sector", headers: apiHeaders(admin.secretId, demo) });
+  const agent = await pair("/api/agents");
+  const request: ItemSample = { own: await ownRequest(t, agent.own), foreign: await foreignRequest(t.database.db, acme) };
+  const requestRels = [
+    "AccessRequest", "AccessRequestApproval", "AccessRequestRejection", "AccessRequestRevocation",
+    "AccessRequestCancellation", "AccessRequestRelease", "AccessRequestExtension",
+  ];
   return {
+    Agent: agent, AgentApproverList: agent, AgentAccessRequestList: agent,
+    Asset: await pair("/api/assets"),
+    ...Object.fromEntries(requestRels.map((rel) => [rel, request])),
     GroupType: await pair("/api/group-types"),
     AssetType: await pair("/api/asset-types"),
     Translation: await pair("/api/translations"),
@@ -127,8 +136,41 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
   };
 }
 
+/** A pending request of the demo engineer on an agent of the demo company, addressed to the demo admin. */
+async function ownRequest(t: TestApp, agentPublicId: string): Promise<string> {
+  const engineer = await signIn(t.app, emailOf("engineer"));
+  const start = Math.floor(Date.now() / 60_000) * 60_000 + 60 * 60_000;
+  const res = await t.app.inject({
+    method: "POST", url: `/api/agents/${agentPublicId}/access-requests`, headers: apiHeaders(engineer.secretId, t.demo.companies["demo"]!),
+    payload: {
+      allowedApprovers: [{ publicId: t.demo.users["admin"] }], vpn: true, reason: "Suite sample",
+      start: new Date(start).toISOString(), end: new Date(start + 30 * 60_000).toISOString(),
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`own access request: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: Array<{ publicId: string }> }).data[0]!.publicId;
+}
+
+/**
+ * A request in Acme, written directly: Acme's only approver is its admin, so no Acme user can
+ * send one through the API (NO_APPROVERS_FOR_THIS_DEVICE).
+ */
+async function foreignRequest(db: Db, acmePublicId: string): Promise<string> {
+  const [company] = await db.select().from(companies).where(eq(companies.publicId, acmePublicId));
+  const [agent] = await db.select().from(agents).where(eq(agents.companyId, company!.id));
+  const [otto] = await db.select().from(users).where(eq(users.email, emailOf("acmeAdmin")));
+  const start = new Date(Date.now() + 60 * 60_000);
+  const end = new Date(start.getTime() + 30 * 60_000);
+  const [row] = await db.insert(accessRequests).values({
+    publicId: newPublicId(), companyId: company!.id, agentId: agent!.id, requesterId: otto!.id, status: "approved",
+    requestedStart: start, requestedEnd: end, start, end, reason: "Foreign sample", vpn: true, createdAt: new Date(),
+  }).returning({ id: accessRequests.id, publicId: accessRequests.publicId });
+  await db.insert(accessRequestApprovers).values({ requestId: row!.id, userId: otto!.id });
+  return row!.publicId;
+}
+
 /** Rows of a table, for "nothing was written" checks. */
-export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens"): Promise<number> {
+export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events"): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)));
   return Number(row!.n);
 }
