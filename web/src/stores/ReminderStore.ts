@@ -100,6 +100,8 @@ export class ReminderStore {
     this.now = this.clockNow();
     this.reminders = muteAllReminders(this.reminders, this.now);
     this.sheetOpen = false;
+    // The next time it shows, it starts collapsed again.
+    this.expanded = false;
     void this.persist();
   }
 
