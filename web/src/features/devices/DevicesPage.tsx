@@ -80,7 +80,7 @@ const DeviceRow = observer(function DeviceRow({ device }: { readonly device: Age
       <td><Tag minimal intent={MY_ACCESS_INTENT[device.myAccess.state]} data-testid="my-access">{myAccessLabel(device.myAccess)}</Tag></td>
       <td><OnlineState online={device.online} /></td>
       <td>
-        <Button icon="lock" text="Request access" aria-label={`Request access to ${device.name}`} data-testid="request-access"
+        <Button icon="lock" text="Request access" aria-label={`Request access to ${device.name}`} data-testid="request-access" className="device-request"
           onClick={() => void accessRequestDialog.open(device)} />
       </td>
     </tr>
