@@ -2,7 +2,9 @@
  * `tsx src/main.ts`: the portal from environment variables. PORT (8080), DATA_DIR (./data, the
  * embedded PGlite database), DATABASE_URL (a PostgreSQL server instead; no demo data there),
  * PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD (an administrator to create), PORTAL_DEMO=0 (no
- * demo data even on an empty embedded database), LOG=1 (request logging).
+ * demo data even on an empty embedded database), LOG=1 (request logging), PORTAL_ORIGIN (origin
+ * of the links in mails), SMTP_URL (relay for mails; without it they are kept in the outbox),
+ * MAIL_FROM (sender of mails).
  */
 import { resolve } from "node:path";
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from "@portal/fixtures/demo/demoData";

@@ -145,6 +145,20 @@ describe.each(await availableBackends())("access requests on %s", (kind) => {
       && (e.data as { request: { request: { publicId: string } } }).request.request.publicId === id)).toBe(true);
   });
 
+  it("revoking access with an approved extension ends the extension too (no access after the old end)", async () => {
+    const id = await create();
+    clock.advance(2 * MIN);
+    expect((await act(id, "approval", "approver")).statusCode).toBe(200);
+    const extension = ((await act(id, "extension", "engineer", {})).json() as Json).data.request.publicId as string;
+    expect((await act(extension, "approval", "approver")).statusCode).toBe(200);
+    clock.advance(5 * MIN);
+    expect((await act(id, "revocation", "admin")).statusCode).toBe(200);
+    expect((await get(extension)).request).toMatchObject({ status: "revoked" });
+    clock.advance(40 * MIN);
+    const device = ((await call("GET", `/api/agents/${devices["Line 1 Router"]!.publicId}`, "engineer")).json() as Json).data;
+    expect(device.myAccess.state).not.toBe("active");
+  });
+
   it("the tick expires pending requests past their requested end, with an event and a TRIGGER audit entry", async () => {
     await expireAccessRequests(t.app.portal); // the earlier tests' leftovers (a day ago)
     const id = await create();
@@ -152,8 +166,10 @@ describe.each(await availableBackends())("access requests on %s", (kind) => {
     clock.advance(31 * MIN + 1000);
     expect(await expireAccessRequests(t.app.portal)).toBe(1);
     expect((await get(id)).request.status).toBe("expired");
-    const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.target, id));
+    const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.target, id)).orderBy(auditLogs.id);
     expect(audit.map((a) => a.action)).toEqual(["CREATE", "TRIGGER"]);
+    const told = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, "engineer@example.com"));
+    expect(told.some((m) => m.subject === "Access request expired: Line 1 Router" && m.text.includes(id))).toBe(true);
     expect(await expireAccessRequests(t.app.portal)).toBe(0);
   });
 
@@ -255,6 +271,9 @@ describe.each(await availableBackends())("access requests on %s", (kind) => {
     const rest = (await call("GET", `/api/my-access-requests?box=pending&page-size=2&page-after=${first.moreAfter}`, "engineer")).json() as Json & { moreAfter: string | null };
     expect([...first.data, ...rest.data].map((x: { request: { publicId: string } }) => x.request.publicId)).toEqual([...ids].reverse());
     expect(rest.moreAfter).toBeNull();
+    const forDevice = ((await call("GET", `/api/my-access-requests?filters=eq(agent.publicId,${devices["Warehouse Router"]!.publicId})`, "engineer")).json() as Json).data;
+    expect(forDevice.map((x: { request: { publicId: string } }) => x.request.publicId)).toContain(ids[1]);
+    expect(forDevice.every((x: { agent: { name: string } }) => x.agent.name === "Warehouse Router")).toBe(true);
     clock.advance(2 * MIN);
     await act(ids[0]!, "approval", "approver");
     await act(ids[1]!, "rejection", "approver");

@@ -11,7 +11,7 @@ import { accessRequests } from "../db/schema";
 import { nowOf, type Clock } from "../http/Clock";
 import type { MailSettings } from "../mail/outbox";
 import { recordChange } from "./requestChanges";
-import { loadRequest, stateOf } from "./requestRows";
+import { loadRequest, stateOf, withState } from "./requestRows";
 
 /** Requests expired per transaction: a backlog is worked off in bounded steps. */
 const BATCH = 100;
@@ -33,7 +33,7 @@ export async function expireAccessRequests(deps: { readonly database: Database; 
         const next = expireRequest(stateOf(before), now);
         if (!next) continue;
         await tx.update(accessRequests).set({ status: next.status, decidedAt: at }).where(eq(accessRequests.id, id));
-        const after = (await loadRequest(tx, id))!;
+        const after = withState(before, next, null, undefined);
         await recordChange(tx, { audit: { userId: null, companyId: after.companyId, clientAddress: null, at }, mail: deps.mail, actor: null }, "expired", before, after);
       }
       return claimed.length;

@@ -2,7 +2,8 @@
  * What every change of an access request writes, inside the change's transaction: one audit
  * entry (topic AccessRequest, before and after with names), the "access-request" event to the
  * requester and to every approver of the device (the addressed ones included even when they no
- * longer hold the right), and the mails (approvers on a new request, the requester on a decision).
+ * longer hold the right), and the mails (approvers on a new request, the requester on a decision
+ * or on expiry).
  */
 import { ACCESS_REQUEST_EVENT, type AccessRequestChange, type AccessRequestEvent } from "@portal/core/wire/events";
 import { canApproveWith } from "@portal/core/rules/deviceRights";
@@ -43,8 +44,8 @@ export async function recordChange(
     before: before ? auditValueOf(before) : null, after: auditValueOf(after),
   }]);
   const event: AccessRequestEvent = { change, actor: c.actor, request: viewOf(after) };
-  for (const userId of await recipientsOf(tx, after)) await EventHub.publish(tx, userId, ACCESS_REQUEST_EVENT, event);
+  await EventHub.publishToAll(tx, await recipientsOf(tx, after), ACCESS_REQUEST_EVENT, event);
   const mails = change === "created" ? newRequestMails(after, c.mail.origin)
-    : change === "approved" || change === "rejected" || change === "revoked" ? decisionMails(after, c.mail.origin) : [];
+    : change === "approved" || change === "rejected" || change === "revoked" || change === "expired" ? decisionMails(after, c.mail.origin) : [];
   await enqueueMails(tx, c.mail, after.companyId, mails, c.audit.at);
 }

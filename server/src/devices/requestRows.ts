@@ -76,6 +76,16 @@ export async function loadRequest(db: Db, id: number): Promise<RequestRecord | u
   return (await loadRequests(db, [id]))[0];
 }
 
+/**
+ * The record once `next` (a transition of core's lifecycle) is stored: the same request with the
+ * new status, window and decision. `approver` is the deciding user when the transition decides;
+ * `comment` replaces the stored one unless undefined. Saves reading back what was just written.
+ */
+export const withState = (r: RequestRecord, next: RequestState, approver: Person | null, comment: string | null | undefined): RequestRecord => ({
+  ...r, status: next.status, start: next.start, end: next.end, decidedAt: next.decidedAt,
+  approver: approver ?? r.approver, comment: comment === undefined ? r.comment : comment,
+});
+
 /** The lifecycle's view of a stored request. */
 export const stateOf = (r: RequestRecord): RequestState => ({
   status: r.status, requesterId: r.requester.publicId, allowedApproverIds: r.allowedApprovers.map((a) => a.publicId),

@@ -95,6 +95,20 @@ export class EventHub {
   }
 
   /**
+   * Stores one event for each of several users and notifies all processes when `tx` commits, in
+   * one statement (a change told to a requester and every approver of a device).
+   */
+  static async publishToAll(tx: Db, userIds: ReadonlyArray<number>, type: string, data: unknown): Promise<void> {
+    if (userIds.length === 0) return;
+    await tx.execute(sql`
+      with stored as (
+        insert into events (user_id, type, data)
+        select (u.value)::int, ${type}, ${JSON.stringify(data)}::jsonb from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) as u(value)
+        returning user_id)
+      select pg_notify(${EVENTS_CHANNEL}, user_id::text) from stored`);
+  }
+
+  /**
    * Sends a user's events after `afterId` (the replay), then every new one as it arrives.
    * Returns the unsubscribe function.
    */

@@ -30,15 +30,17 @@ export function newRequestMails(r: RequestRecord, origin: string): OutgoingMail[
   }));
 }
 
-const DECISION_WORDS: Partial<Record<RequestRecord["status"], string>> = { approved: "approved", rejected: "rejected", revoked: "revoked" };
+const DECISION_WORDS: Partial<Record<RequestRecord["status"], string>> = {
+  approved: "approved", rejected: "rejected", revoked: "revoked", expired: "not decided in time and has expired",
+};
 
-/** The requester's notice of a decision (approved, rejected, revoked); none for other changes. */
+/** The requester's notice of a decision (approved, rejected, revoked) or of expiry; none for other changes. */
 export function decisionMails(r: RequestRecord, origin: string): OutgoingMail[] {
   const word = DECISION_WORDS[r.status];
   if (!word) return [];
   return [{
     to: r.requester.email,
-    subject: `Access request ${word}: ${r.agent.name}`,
+    subject: `Access request ${r.status}: ${r.agent.name}`,
     text: [
       `Hello ${r.requester.name},`, "",
       `Your access request for ${r.agent.name} was ${word}${r.approver ? ` by ${r.approver.name}` : ""}.`,

@@ -18,7 +18,7 @@ import type { Db } from "../db/Database";
 import { accessRequestApprovers, accessRequestServers, accessRequests } from "../db/schema";
 import { findRequest, lockAgent } from "../devices/findRequest";
 import { recordChange, type ChangeContext } from "../devices/requestChanges";
-import { loadRequest, loadRequests, stateOf, viewOf, type RequestRecord } from "../devices/requestRows";
+import { loadRequest, loadRequests, stateOf, viewOf, withState, type Person, type RequestRecord } from "../devices/requestRows";
 import { actorOf, userOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
 import { newPublicId } from "../ids";
 
@@ -29,15 +29,15 @@ const changeContext = (ctx: RequestContext): ChangeContext => {
   return { audit: actorOf(ctx), mail: ctx.deps.mail, actor: { publicId: me.publicId, name: me.name } };
 };
 
-/** Stores a new state of the request (status, window, decision) and reads it back. */
-async function storeState(tx: Db, r: RequestRecord, next: RequestState, comment: string | null | undefined, approverId: number | null): Promise<RequestRecord> {
+/** Stores a new state of the request (status, window, decision); answers the record as now stored. */
+async function storeState(tx: Db, r: RequestRecord, next: RequestState, comment: string | null | undefined, approver: Person | null): Promise<RequestRecord> {
   await tx.update(accessRequests).set({
     status: next.status, start: new Date(next.start), end: new Date(next.end),
     decidedAt: next.decidedAt === null ? null : new Date(next.decidedAt),
-    ...(approverId === null ? {} : { approverId }),
+    ...(approver === null ? {} : { approverId: approver.id }),
     ...(comment === undefined ? {} : { comment }),
   }).where(eq(accessRequests.id, r.id));
-  return (await loadRequest(tx, r.id))!;
+  return withState(r, next, approver, comment);
 }
 
 /**
@@ -52,7 +52,26 @@ async function extendOriginal(tx: Db, c: ChangeContext, extension: RequestRecord
   const after = withApprovedExtension(before, extension);
   if (after.end === before.end) return;
   await tx.update(accessRequests).set({ end: new Date(after.end) }).where(eq(accessRequests.id, original.id));
-  await recordChange(tx, c, "extended", original, (await loadRequest(tx, original.id))!);
+  await recordChange(tx, c, "extended", original, withState(original, after, null, undefined));
+}
+
+/**
+ * Ending access (revoke, release) ends its approved extensions too: once approved, an
+ * extension's window is part of the original's (withApprovedExtension) but stays approved on its
+ * own row, and would otherwise grant access again after the revoked original's old end.
+ * The same rule, by the same actor, on each approved extension not yet ended, down the chain.
+ */
+async function endExtensions(tx: Db, c: ChangeContext, rule: Transition, change: AccessRequestChange, r: RequestRecord, actor: Actor, now: number, decider: Person | null): Promise<void> {
+  const rows = await tx.select({ id: accessRequests.id }).from(accessRequests)
+    .where(and(eq(accessRequests.extendsRequestId, r.id), eq(accessRequests.status, "approved"))).for("update");
+  for (const ext of await loadRequests(tx, rows.map((x) => x.id))) {
+    if (ext.end <= now) continue;
+    const result = rule(stateOf(ext), actor, now);
+    if (Result.isFailure(result)) continue;
+    const after = await storeState(tx, ext, result.success, undefined, decider);
+    await recordChange(tx, c, change, ext, after);
+    await endExtensions(tx, c, rule, change, ext, actor, now, decider);
+  }
 }
 
 /** A handler applying one transition of core's lifecycle to the request of the URL. */
@@ -63,9 +82,12 @@ const transition = (rule: Transition, change: AccessRequestChange, decides: bool
     if (Result.isFailure(result)) throw result.failure;
     const comment = decides ? ctx.body?.comment?.trim() || null : undefined;
     const c = changeContext(ctx);
-    const after = await storeState(tx, record, result.success, comment, decides ? userOf(ctx).id : null);
+    const me = userOf(ctx);
+    const decider = decides ? { id: me.id, publicId: me.publicId, name: me.name, email: me.email } : null;
+    const after = await storeState(tx, record, result.success, comment, decider);
     await recordChange(tx, c, change, record, after);
     if (change === "approved") await extendOriginal(tx, c, after);
+    if (change === "revoked" || change === "released") await endExtensions(tx, c, rule, change, after, actor, ctx.now, decider);
     return { type: "AccessRequest", data: viewOf(after) };
   });
 

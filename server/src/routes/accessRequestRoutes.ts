@@ -14,7 +14,7 @@ import { agentsWhereCallerHolds, callerRightsOf, deviceMembers, findAgent } from
 import { findRequest, lockAgent } from "../devices/findRequest";
 import { recordChange } from "../devices/requestChanges";
 import { loadRequest, loadRequests, stateOf, viewOf } from "../devices/requestRows";
-import { keyset, page } from "../http/listSql";
+import { filterConditions, keyset, page } from "../http/listSql";
 import { actorOf, companyOf, userOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
 import { newPublicId } from "../ids";
 
@@ -27,6 +27,13 @@ const notEnded = (now: Date) => sql`(${accessRequests.status} = 'approved' and $
 /** One page of requests matching `where`, newest first (keyset on created_at, publicId). */
 async function requestPage(ctx: RequestContext, db: Db, where: SQL[]) {
   const { after, orderBy } = keyset([accessRequests.createdAt, accessRequests.publicId], ctx.list.pageAfter, "desc");
+  where.push(...filterConditions(ctx.list.filters, {
+    publicId: { column: accessRequests.publicId, type: "text" },
+    status: { column: accessRequests.status, type: "text" },
+    vpn: { column: accessRequests.vpn, type: "boolean" },
+    // The device page lists my requests for one agent.
+    "agent.publicId": { column: sql`(select a.public_id from agents a where a.id = ${accessRequests.agentId})`, type: "text" },
+  }));
   if (after) where.push(after);
   const rows = await db.select({ id: accessRequests.id, createdAt: accessRequests.createdAt, publicId: accessRequests.publicId })
     .from(accessRequests).where(and(...where)).orderBy(...orderBy).limit(ctx.list.pageSize + 1);
