@@ -89,7 +89,7 @@ test("the engineer requests, the approver approves, and the engineer sees the no
   await approver.context().close();
 });
 
-test("reject, cancel, and a second approver told the request was already decided", async ({ browser }) => {
+test("reject, and cancel of a pending request", async ({ browser }) => {
   const engineer = await userPage(browser, DEMO_USERS.engineer);
   const approver = await userPage(browser, DEMO_USERS.approver);
   await requestAccess(engineer, "Warehouse Router", "Scanner check");
@@ -197,29 +197,31 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     // 30 minutes of access: the first reminder is due 20 minutes in; the one-minute timer shows it.
     await engineer.clock.fastForward("21:00");
     if (viewport.width >= 960) {
+      // Accesses of the earlier tests (real server time) may be due as well: look at this one's item.
       const snackbar = engineer.getByTestId("reminder-snackbar");
-      await expect(snackbar).toContainText("1 access ends soon");
+      const mine = engineer.getByTestId("reminder-item").filter({ hasText: `Your access to ${device} ends soon.` });
+      await expect(snackbar).toContainText(/\d+ access(es)? ends? soon/);
       await expect(engineer.getByTestId("reminder-item")).toHaveCount(0);
       expect((await snackbar.boundingBox())?.width).toBe(385);
       await snackbar.getByTestId("reminder-expand").click();
-      await expect(engineer.getByTestId("reminder-item")).toContainText(`Your access to ${device} ends soon.`);
+      await expect(mine).toBeVisible();
       await screenshot(engineer, "access-reminder-1280");
       // Closing mutes all: hidden until the next remind time (2 minutes before the end).
       await snackbar.getByTestId("reminder-close").click();
       await expect(snackbar).toHaveCount(0);
       // 29 minutes in: a tick after the 2-minute remind time (28 minutes) has run.
       await engineer.clock.fastForward("08:00");
-      await expect(snackbar).toContainText("1 access ends soon");
+      await expect(snackbar).toBeVisible();
       // Extend asks the same approvers for 30 more minutes (and mutes the reminder it came from).
       await snackbar.getByTestId("reminder-expand").click();
-      await engineer.getByTestId("reminder-extend").click();
+      await mine.getByTestId("reminder-extend").click();
       await expect(engineer.getByText("More time was requested from the same approvers.")).toBeVisible();
-      await expect(snackbar).toHaveCount(0);
+      await expect(mine).toHaveCount(0);
       const extension = await approverCard(approver, "pending", reason);
       await expect(extension).toContainText("Extension");
     } else {
-      // The 1280 px test's access (real server time) is due too: the badge counts both.
-      await expect(engineer.getByTestId("reminder-badge")).toHaveText(/^[12]$/);
+      // Accesses of the earlier tests (real server time) are due too: the badge counts them all.
+      await expect(engineer.getByTestId("reminder-badge")).toHaveText(/^[1-9]$/);
       await engineer.getByTestId("reminder-bell").click();
       await expect(engineer.getByTestId("reminder-sheet")).toContainText(`Your access to ${device} ends soon.`);
       await screenshot(engineer, "access-reminder-390");
