@@ -35,6 +35,8 @@ export class SseParser {
     this.buffer += chunk;
     let index: number;
     while ((index = this.buffer.search(/\r\n|\r|\n/)) >= 0) {
+      // A CR at the end may be the first half of a CR LF cut between two chunks: wait for the next.
+      if (index === this.buffer.length - 1 && this.buffer.endsWith("\r")) break;
       const line = this.buffer.slice(0, index);
       this.buffer = this.buffer.slice(index + (this.buffer.startsWith("\r\n", index) ? 2 : 1));
       this.line(line);
