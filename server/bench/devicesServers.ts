@@ -3,17 +3,20 @@
  * generator does not share this event loop): a fresh database of one kind with the demo data plus
  * 10,000 agents in the demo company (one server each, every tenth in group Hall A, every third
  * online), the real portal app listening, and a bare Fastify route that runs the same SQL as the
- * Devices list handler (the page of agents, then their servers, assets, groups, the caller's group
- * roles and requests) with no authentication, rights, rules or envelope.
+ * Devices list handler (agentViewQuery: the page of agents with their servers, assets, groups and
+ * the caller's requests; then the caller's group roles) with no authentication, rights, rules or
+ * envelope.
  *
  * argv[2]: "pglite" | "postgres" (a fresh database on TEST_POSTGRES_URL's server, dropped after).
  */
 import Fastify from "fastify";
-import { sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { foldForSearch } from "@portal/core/rules/approvers";
 import { buildApp } from "../src/buildApp";
 import { rowsOf } from "../src/db/Database";
-import { companies, groups, users } from "../src/db/schema";
+import { agents, companies, groups, users } from "../src/db/schema";
+import { agentViewQuery } from "../src/devices/agentViews";
+import { groupGrantsOf } from "../src/devices/deviceAccess";
 import { newPublicId } from "../src/ids";
 import { createTestDatabase, type BackendKind } from "../test/testDatabase";
 
@@ -73,29 +76,13 @@ const requester = await signIn("engineer@example.com");
 const approver = await signIn("approver@example.com");
 const [engineer] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = 'engineer@example.com'`);
 
-// The baseline: the handler's SQL, in the same order, straight to JSON.
+// The baseline: the handler's statements (agentViewQuery, then the caller's group roles), rows
+// straight to JSON: no token, membership, rights, rules, paging cursor or envelope checks.
 const bare = Fastify({ logger: false });
 bare.get("/api/agents", async () => {
-  const page = rowsOf<{ id: number; public_id: string; name: string; vpn_address: string | null }>(await db.execute(sql`
-    select * from agents where company_id = ${demo!.id} order by name, public_id limit ${PAGE_SIZE + 1}`)).slice(0, PAGE_SIZE);
-  const ids = JSON.stringify(page.map((a) => a.id));
-  const inIds = sql`(select (jsonb_array_elements_text(${ids}::jsonb))::int)`;
-  const servers = rowsOf<{ agent_id: number; public_id: string; name: string }>(await db.execute(sql`select * from agent_servers where agent_id in ${inIds} order by name, public_id`));
-  const assets = rowsOf<{ agent_id: number; public_id: string }>(await db.execute(sql`select agent_id, public_id from assets where agent_id in ${inIds} order by name, public_id`));
-  const grps = rowsOf<{ agent_id: number; public_id: string; name: string }>(await db.execute(sql`
-    select ag.agent_id, g.public_id, g.name from agent_groups ag join groups g on g.id = ag.group_id where ag.agent_id in ${inIds} order by g.name, g.public_id`));
-  await db.execute(sql`select g.public_id, r.rights from group_memberships gm join groups g on g.id = gm.group_id join roles r on r.id = gm.role_id
-    where gm.user_id = ${engineer!.id} and g.company_id = ${demo!.id}`);
-  await db.execute(sql`select id from access_requests where agent_id in ${inIds} and requester_id = ${engineer!.id}`);
-  return {
-    status: "success", type: "Agent",
-    data: page.map((a) => ({
-      publicId: a.public_id, name: a.name, online: a.vpn_address !== null,
-      servers: servers.filter((s) => s.agent_id === a.id).map((s) => ({ publicId: s.public_id, name: s.name })),
-      assets: assets.filter((x) => x.agent_id === a.id).map((x) => ({ publicId: x.public_id })),
-      groups: grps.filter((g) => g.agent_id === a.id).map((g) => ({ publicId: g.public_id, name: g.name })),
-    })),
-  };
+  const rows = rowsOf(await db.execute(agentViewQuery(engineer!.id, sql`${agents.companyId} = ${demo!.id}`, [asc(agents.name), asc(agents.publicId)], PAGE_SIZE + 1)));
+  await groupGrantsOf(db, engineer!.id, demo!.id);
+  return { status: "success", type: "Agent", data: rows.slice(0, PAGE_SIZE) };
 });
 await bare.listen({ port: 0, host: "127.0.0.1" });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;

@@ -145,6 +145,20 @@ describe.each(await availableBackends())("access requests on %s", (kind) => {
       && (e.data as { request: { request: { publicId: string } } }).request.request.publicId === id)).toBe(true);
   });
 
+  it("revoking access with an approved extension ends the extension too (no access after the old end)", async () => {
+    const id = await create();
+    clock.advance(2 * MIN);
+    expect((await act(id, "approval", "approver")).statusCode).toBe(200);
+    const extension = ((await act(id, "extension", "engineer", {})).json() as Json).data.request.publicId as string;
+    expect((await act(extension, "approval", "approver")).statusCode).toBe(200);
+    clock.advance(5 * MIN);
+    expect((await act(id, "revocation", "admin")).statusCode).toBe(200);
+    expect((await get(extension)).request).toMatchObject({ status: "revoked" });
+    clock.advance(40 * MIN);
+    const device = ((await call("GET", `/api/agents/${devices["Line 1 Router"]!.publicId}`, "engineer")).json() as Json).data;
+    expect(device.myAccess.state).not.toBe("active");
+  });
+
   it("the tick expires pending requests past their requested end, with an event and a TRIGGER audit entry", async () => {
     await expireAccessRequests(t.app.portal); // the earlier tests' leftovers (a day ago)
     const id = await create();

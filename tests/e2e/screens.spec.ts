@@ -41,6 +41,15 @@ const STOPS: ReadonlyArray<Stop> = [
   { name: "assets", open: async (p) => { await p.goto("/assets"); } },
   { name: "asset-type", open: async (p) => { await p.goto("/assets"); await firstTypeLink(p, "asset-type"); } },
   { name: "users-not-built", open: async (p) => { await p.goto("/users"); } },
+  // Issue 9: devices and access requests.
+  { name: "devices", open: async (p) => { await p.goto("/devices"); await p.getByTestId("devices-table").waitFor(); } },
+  { name: "device", open: async (p) => { await p.goto("/devices"); await p.getByTestId("device-link").first().click(); await p.getByTestId("device-page").waitFor(); } },
+  {
+    name: "access-request-dialog",
+    open: async (p) => { await p.goto("/devices"); await p.getByTestId("request-access").first().click(); await p.getByTestId("access-request-form").waitFor(); },
+  },
+  { name: "my-access-requests", open: async (p) => { await p.goto("/my-access-requests"); await p.getByTestId("my-access-requests-page").waitFor(); } },
+  { name: "approvals", open: async (p) => { await p.goto("/approvals"); await p.getByTestId("approvals-page").waitFor(); } },
   { name: "not-allowed", open: async (p) => { await p.goto("/error/not-allowed"); } },
 ];
 
@@ -68,7 +77,9 @@ for (const [size, viewport] of Object.entries(SIZES)) {
           signedIn = true;
         }
         await stop.open(page);
-        await page.waitForLoadState("networkidle");
+        // Signed in, the event stream (GET /api/events) stays open, so the network is never idle:
+        // wait for the other calls to settle, then go on.
+        await page.waitForLoadState("networkidle", { timeout: 2_000 }).catch(() => undefined);
         await page.locator("[data-testid=loading]").waitFor({ state: "detached" }).catch(() => undefined);
         await page.waitForTimeout(300);
         await screenshot(page, `screens-${size}-${stop.name}`);

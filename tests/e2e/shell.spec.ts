@@ -17,6 +17,10 @@ test.describe("sign-in lands where the rights say", () => {
     await expect(page.getByTestId("menu-item-usage")).toHaveCount(0);
     await expect(page.getByTestId("menu-item-users")).toHaveCount(0);
     await expect(page.getByTestId("menu-section-USER_MANAGEMENT")).toHaveCount(0);
+    // Issue 9: a requester has Devices and My access requests, not Approvals.
+    await expect(page.getByTestId("menu-item-devices")).toBeVisible();
+    await expect(page.getByTestId("menu-item-my-access-requests")).toBeVisible();
+    await expect(page.getByTestId("menu-item-approvals")).toHaveCount(0);
     await shot("shell-engineer");
   });
 
@@ -27,6 +31,7 @@ test.describe("sign-in lands where the rights say", () => {
     await expect(page.getByTestId("audit-trail-page")).toBeVisible();
     await expect(page.getByTestId("menu-item-usage")).toHaveCount(0);
     await expect(page.getByTestId("menu-section-DEVICE_SETTINGS")).toHaveCount(0);
+    await expect(page.getByTestId("menu-item-approvals")).toBeVisible();
   });
 
   test("translator (group types, translations) lands on groups", async ({ page, signInAs, shot }) => {
@@ -47,12 +52,12 @@ test.describe("sign-in lands where the rights say", () => {
     await page.getByTestId("company-item").filter({ hasText: "Demo Company" }).click();
     // users comes first in the spec's order but is not built yet.
     await expect(page).toHaveURL(/\/groups$/);
-    for (const section of ["USER_MANAGEMENT", "COMPANY", "DEVICE_SETTINGS"]) {
+    for (const section of ["USER_MANAGEMENT", "COMPANY", "DEVICE_SETTINGS", "DEVICES"]) {
       await expect(page.getByTestId(`menu-section-${section}`)).toBeVisible();
     }
     const items = page.getByTestId("left-menu").locator("[data-testid^=menu-item-]");
-    await expect(items).toHaveCount(4);
-    for (const built of ["groups", "translations", "audit-trail", "assets"]) {
+    await expect(items).toHaveCount(7);
+    for (const built of ["groups", "translations", "audit-trail", "assets", "devices", "my-access-requests", "approvals"]) {
       await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
     }
     for (const later of ["users", "roles", "access-categories", "identity", "usage", "licenses", "apps", "custom-fields", "mqtt"]) {

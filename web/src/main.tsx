@@ -9,6 +9,7 @@ import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { brandingHost } from "@portal/adapters/http/brandingHost";
 import { makePortalApiHttp } from "@portal/adapters/http/PortalApiHttp";
+import { eventStreamHttp } from "@portal/adapters/http/EventStreamHttp";
 import { ClockSystem } from "@portal/adapters/clock/ClockSystem";
 import { makeStorageLocal } from "@portal/adapters/storage/StorageLocal";
 import { makeVpnConnectorHttp } from "@portal/adapters/vpn-connector/VpnConnectorHttp";
@@ -45,6 +46,7 @@ async function start(): Promise<void> {
       platform: "web",
     },
     brandingHost: host,
+    events: eventStreamHttp(api.http, window.location.origin),
     online: {
       isOnline: () => navigator.onLine,
       subscribe: (onChange) => {

@@ -11,7 +11,9 @@ describe("the shell's screens", () => {
     expect(mounted().slice(0, SHELL_SCREENS.length)).toEqual(SHELL_SCREENS.map((s) => `/${s.route}`));
     expect([...mounted()].sort()).toEqual(SHELL_ROUTES.map((r) => `/${r}`).sort());
     for (const route of shellScreenRoutes()) expect(route.children?.length).toBeGreaterThan(0);
-    expect([...BUILT_SCREENS].sort()).toEqual(["assets", "audit-trail", "groups", "translations"]);
+    expect([...BUILT_SCREENS].sort()).toEqual([
+      "access-requests", "approvals", "assets", "audit-trail", "devices", "groups", "my-access-requests", "translations",
+    ]);
   });
 
   it("property: home and the menu only ever lead to a mounted screen or not-allowed", () => {

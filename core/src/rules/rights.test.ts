@@ -22,7 +22,10 @@ describe("shell routes and the left menu", () => {
     expect(openRoutes(["manage:custom-fields"])).toEqual(["custom-fields"]);
     expect(openRoutes(["manage:mqtt-brokers"])).toEqual(["mqtt"]);
     expect(openRoutes(["manage:asset-types"])).toEqual(["assets"]);
-    expect(openRoutes(["manage:subgroups", "use:access-requests", "not-a-right"])).toEqual([]);
+    expect(openRoutes(["use:access-requests"])).toEqual(["devices", "my-access-requests", "access-requests"]);
+    expect(openRoutes(["approve:access-requests"])).toEqual(["approvals", "access-requests"]);
+    expect(openRoutes(["manage:access-requests"])).toEqual(["approvals", "access-requests"]);
+    expect(openRoutes(["manage:subgroups", "not-a-right"])).toEqual([]);
   });
 
   it("groups the menu into its three sections, leaving out empty ones", () => {
@@ -30,7 +33,10 @@ describe("shell routes and the left menu", () => {
       { id: "USER_MANAGEMENT", items: ["users", "groups", "roles", "access-categories"] },
       { id: "COMPANY", items: ["identity", "translations", "usage", "audit-trail", "licenses", "apps"] },
       { id: "DEVICE_SETTINGS", items: ["assets", "custom-fields", "mqtt"] },
+      { id: "DEVICES", items: ["devices", "my-access-requests", "approvals"] },
     ]);
+    // One request's page (the e-mail link) is a route without a menu item.
+    expect(menuSections(["use:access-requests"], SHELL_ROUTES)).toEqual([{ id: "DEVICES", items: ["devices", "my-access-requests"] }]);
     expect(menuSections(["manage:mqtt-brokers", "invite:user"], SHELL_ROUTES)).toEqual([
       { id: "USER_MANAGEMENT", items: ["users"] },
       { id: "DEVICE_SETTINGS", items: ["mqtt"] },
@@ -59,7 +65,7 @@ describe("shell routes and the left menu", () => {
   it("property: the menu holds exactly the open and built routes, and no empty section", () => {
     fc.assert(fc.property(rightsArb, builtArb, (rights, built) => {
       const sections = menuSections(rights, built);
-      expect(sections.flatMap((s) => s.items)).toEqual(openRoutes(rights).filter((r) => built.includes(r)));
+      expect(sections.flatMap((s) => s.items)).toEqual(openRoutes(rights).filter((r) => built.includes(r) && r !== "access-requests"));
       for (const s of sections) expect(s.items.length).toBeGreaterThan(0);
     }));
   });
@@ -78,6 +84,9 @@ describe("homeRedirect", () => {
     expect(homeRedirect(["manage:apps", "manage:translations"], SHELL_ROUTES)).toBe("/translations");
     expect(homeRedirect(["manage:group-types", "manage:roles"], SHELL_ROUTES)).toBe("/groups");
     expect(homeRedirect(["manage:apps"], SHELL_ROUTES)).toBe("/apps");
+    // Issue 9: a requester lands on Devices, an approver without other rights on Approvals.
+    expect(homeRedirect(["use:access-requests", "approve:access-requests"], SHELL_ROUTES)).toBe("/devices");
+    expect(homeRedirect(["approve:access-requests"], SHELL_ROUTES)).toBe("/approvals");
   });
 
   it("skips screens that are not built: a right to an unbuilt screen does not count", () => {

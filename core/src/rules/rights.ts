@@ -15,6 +15,9 @@ export const SHELL_ROUTES = [
   "users", "groups", "roles", "access-categories",
   "identity", "translations", "usage", "audit-trail", "licenses", "apps",
   "assets", "custom-fields", "mqtt",
+  // Issue 9: devices and access requests. "access-requests" holds one request's page (the target
+  // of the approvers' e-mail link, /access-requests/{publicId}); it has no menu item.
+  "devices", "my-access-requests", "approvals", "access-requests",
 ] as const;
 export type ShellRoute = (typeof SHELL_ROUTES)[number];
 
@@ -34,6 +37,10 @@ export const ROUTE_RIGHTS: Readonly<Record<ShellRoute, ReadonlyArray<Right>>> = 
   assets: ["manage:asset-types"],
   "custom-fields": ["manage:custom-fields"],
   mqtt: ["manage:mqtt-brokers"],
+  devices: ["use:access-requests"],
+  "my-access-requests": ["use:access-requests"],
+  approvals: ["approve:access-requests", "manage:access-requests"],
+  "access-requests": ["use:access-requests", "approve:access-requests", "manage:access-requests"],
 };
 
 /** The left menu's sections and their items, in display order. */
@@ -41,12 +48,15 @@ export const MENU_SECTIONS = [
   { id: "USER_MANAGEMENT", items: ["users", "groups", "roles", "access-categories"] },
   { id: "COMPANY", items: ["identity", "translations", "usage", "audit-trail", "licenses", "apps"] },
   { id: "DEVICE_SETTINGS", items: ["assets", "custom-fields", "mqtt"] },
+  { id: "DEVICES", items: ["devices", "my-access-requests", "approvals"] },
 ] as const satisfies ReadonlyArray<{ id: string; items: ReadonlyArray<ShellRoute> }>;
 export type MenuSectionId = (typeof MENU_SECTIONS)[number]["id"];
 
 /** The order in which home looks for a screen to open. */
 export const HOME_ORDER: ReadonlyArray<ShellRoute> = [
   "users", "groups", "roles", "identity", "translations", "usage", "audit-trail", "licenses", "apps",
+  // Issue 9: a requester or approver without an admin right lands on their devices or inbox.
+  "devices", "approvals",
 ];
 
 /** Where a user goes who may open none of the home screens, or a route they may not open. */

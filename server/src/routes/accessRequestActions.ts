@@ -55,6 +55,25 @@ async function extendOriginal(tx: Db, c: ChangeContext, extension: RequestRecord
   await recordChange(tx, c, "extended", original, withState(original, after, null, undefined));
 }
 
+/**
+ * Ending access (revoke, release) ends its approved extensions too: once approved, an
+ * extension's window is part of the original's (withApprovedExtension) but stays approved on its
+ * own row, and would otherwise grant access again after the revoked original's old end.
+ * The same rule, by the same actor, on each approved extension not yet ended, down the chain.
+ */
+async function endExtensions(tx: Db, c: ChangeContext, rule: Transition, change: AccessRequestChange, r: RequestRecord, actor: Actor, now: number, decider: Person | null): Promise<void> {
+  const rows = await tx.select({ id: accessRequests.id }).from(accessRequests)
+    .where(and(eq(accessRequests.extendsRequestId, r.id), eq(accessRequests.status, "approved"))).for("update");
+  for (const ext of await loadRequests(tx, rows.map((x) => x.id))) {
+    if (ext.end <= now) continue;
+    const result = rule(stateOf(ext), actor, now);
+    if (Result.isFailure(result)) continue;
+    const after = await storeState(tx, ext, result.success, undefined, decider);
+    await recordChange(tx, c, change, ext, after);
+    await endExtensions(tx, c, rule, change, ext, actor, now, decider);
+  }
+}
+
 /** A handler applying one transition of core's lifecycle to the request of the URL. */
 const transition = (rule: Transition, change: AccessRequestChange, decides: boolean) => async (ctx: RequestContext<{ readonly comment?: string | null | undefined } | undefined>) =>
   ctx.db.transaction(async (tx) => {
@@ -64,9 +83,11 @@ const transition = (rule: Transition, change: AccessRequestChange, decides: bool
     const comment = decides ? ctx.body?.comment?.trim() || null : undefined;
     const c = changeContext(ctx);
     const me = userOf(ctx);
-    const after = await storeState(tx, record, result.success, comment, decides ? { id: me.id, publicId: me.publicId, name: me.name, email: me.email } : null);
+    const decider = decides ? { id: me.id, publicId: me.publicId, name: me.name, email: me.email } : null;
+    const after = await storeState(tx, record, result.success, comment, decider);
     await recordChange(tx, c, change, record, after);
     if (change === "approved") await extendOriginal(tx, c, after);
+    if (change === "revoked" || change === "released") await endExtensions(tx, c, rule, change, after, actor, ctx.now, decider);
     return { type: "AccessRequest", data: viewOf(after) };
   });
 

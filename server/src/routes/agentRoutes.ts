@@ -4,69 +4,19 @@
  * Every query is scoped to the selected company: another company's device answers 404.
  * Rights on a device are core's (rules/deviceRights.ts), my access is core's myAccessState.
  */
-import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import type { AgentView } from "@portal/core/domain/Device";
-import { myAccessState } from "@portal/core/rules/accessWindow";
-import { toUtcIsoSeconds } from "@portal/core/rules/accessRequests";
+import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { foldForSearch } from "@portal/core/rules/approvers";
-import { bypassesApprovalWith, canApproveWith, possibleApprovers } from "@portal/core/rules/deviceRights";
+import { possibleApprovers } from "@portal/core/rules/deviceRights";
 import { NotFound } from "@portal/core/errors";
 import type { Db } from "../db/Database";
-import { accessRequests, agentServers, agents, assetTypes, assets, groups } from "../db/schema";
-import { callerRightsOf, deviceMembers, findAgent, groupsOfAgents, rightsOn, type AgentRow } from "../devices/deviceAccess";
-import { loadRequests, stateOf } from "../devices/requestRows";
+import { agents, assetTypes, assets, groups } from "../db/schema";
+import { agentViews } from "../devices/agentViews";
+import { deviceMembers, findAgent } from "../devices/deviceAccess";
 import { filterConditions, keyset, page } from "../http/listSql";
-import { companyOf, userOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
+import { companyOf, userOf, type HandlersOf } from "../http/RequestContext";
 
 /** `contains` on the folded name: LIKE wildcards in the search are matched literally. */
 const likeFolded = (search: string): string => `%${foldForSearch(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The views of these agents for the caller: servers, assets, groups, my requests and rights. */
-async function agentViews(ctx: RequestContext, db: Db, rows: ReadonlyArray<AgentRow>): Promise<AgentView[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [servers, assetRows, groupsBy, caller, myRequestIds] = await Promise.all([
-    db.select().from(agentServers).where(inArray(agentServers.agentId, ids)).orderBy(agentServers.name, agentServers.publicId),
-    db.select({ agentId: assets.agentId, publicId: assets.publicId }).from(assets).where(inArray(assets.agentId, ids)).orderBy(assets.name, assets.publicId),
-    groupsOfAgents(db, ids),
-    callerRightsOf(ctx, db),
-    db.select({ id: accessRequests.id }).from(accessRequests)
-      .where(and(inArray(accessRequests.agentId, ids), eq(accessRequests.requesterId, userOf(ctx).id))),
-  ]);
-  const mine = await loadRequests(db, myRequestIds.map((r) => r.id));
-  return rows.map((a) => {
-    const deviceGroups = groupsBy.get(a.id) ?? [];
-    const rights = rightsOn(caller, deviceGroups);
-    const requests = mine.filter((r) => r.agent.id === a.id);
-    // Scheduled: my requests that may still grant access (pending and not expired, or approved and not ended).
-    const scheduled = requests.filter((r) => (r.status === "pending" && r.requestedEnd > ctx.now) || (r.status === "approved" && r.end > ctx.now));
-    return {
-      publicId: a.publicId, name: a.name,
-      assets: assetRows.filter((x) => x.agentId === a.id).map((x) => ({ publicId: x.publicId })),
-      vpnRequireAccessApproval: a.vpnRequireAccessApproval,
-      servers: servers.filter((s) => s.agentId === a.id)
-        .map((s) => ({ publicId: s.publicId, name: s.name, requireAccessApproval: s.requireAccessApproval, serviceGroup: s.serviceGroup })),
-      scheduledAccessRequests: scheduled.map((r) => ({
-        publicId: r.publicId, status: r.status, start: toUtcIsoSeconds(r.start), end: toUtcIsoSeconds(r.end), vpn: r.vpn,
-        servers: r.servers.map((s) => ({ publicId: s.publicId })),
-      })),
-      activeVpnSession: a.rscServerPublicId === null ? null
-        : { rscServer: { name: a.rscServerName ?? "", publicId: a.rscServerPublicId }, vpnAddress: a.vpnAddress },
-      // Who is connected is not tracked by the portal (no VPN server reports to it yet).
-      connectedUsers: [],
-      rateLimiting: a.rateLimit === null ? null : {
-        configOpenvpnLimit: a.rateLimit, configOpenvpnCounter: a.rateCounter,
-        configOpenvpnLastHit: a.rateLastHit === null ? null : toUtcIsoSeconds(a.rateLastHit.getTime()),
-      },
-      useStunnel: a.useStunnel,
-      online: a.vpnAddress !== null,
-      groups: deviceGroups,
-      myAccess: myAccessState(requests.map(stateOf), ctx.now),
-      canManageAccessRequests: bypassesApprovalWith(rights),
-      canApprove: canApproveWith(rights),
-    };
-  });
-}
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
@@ -91,15 +41,16 @@ export const agentRoutes: HandlersOf<"AgentList" | "Agent" | "AgentApproverList"
         where ag.agent_id = ${agents.id} and g.public_id = ${group} and g.company_id = ${company})`);
     }
     if (after) where.push(after);
-    const rows = await ctx.db.select().from(agents).where(and(...where)).orderBy(...orderBy).limit(ctx.list.pageSize + 1);
+    const rows = await agentViews(ctx, ctx.db, and(...where)!, orderBy, ctx.list.pageSize + 1);
     const p = page(rows, ctx.list.pageSize, (r) => [r.name, r.publicId]);
-    return { type: "Agent", data: await agentViews(ctx, ctx.db, p.rows), moreAfter: p.moreAfter };
+    return { type: "Agent", data: p.rows, moreAfter: p.moreAfter };
   },
 
   "Agent.GET": async (ctx) => {
-    const agent = await findAgent(ctx, ctx.db, ctx.params["publicId"]!);
-    const [view] = await agentViews(ctx, ctx.db, [agent]);
-    return { type: "Agent", data: view! };
+    const publicId = ctx.params["publicId"]!;
+    const [view] = await agentViews(ctx, ctx.db, and(eq(agents.publicId, publicId), eq(agents.companyId, companyOf(ctx).id))!, [], 1);
+    if (!view) throw new NotFound({ entity: "Agent", publicId });
+    return { type: "Agent", data: view };
   },
 
   "AgentApproverList.GET": async (ctx) => {

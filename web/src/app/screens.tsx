@@ -6,12 +6,13 @@
  * route is guarded by core's route rule for its right.
  */
 import type { ComponentType } from "react";
-import type { RouteObject } from "react-router";
+import { Navigate, type RouteObject } from "react-router";
 import { SHELL_ROUTES, type ShellRoute } from "@portal/core/rules/rights";
 import { SCREEN_VIEW } from "./screenLabels";
 import { RouteGuard } from "../shell/RouteGuard";
 import { assetsRoutes } from "../features/assets/assetsRoutes";
 import { groupsRoutes } from "../features/groups/groupsRoutes";
+import { devicesRoutes } from "../features/devices/devicesRoutes";
 
 /** A built screen: its page module, its sub-routes, or both. */
 export type ShellScreen = { readonly route: ShellRoute } & (
@@ -29,6 +30,16 @@ export const SHELL_SCREENS: ReadonlyArray<ShellScreen> = [
   { route: "translations", load: () => import("../features/translations/TranslationsPage") },
   { route: "audit-trail", load: () => import("../features/audit-trail/AuditTrailPage") },
   { route: "assets", children: assetsRoutes },
+  { route: "devices", children: devicesRoutes },
+  { route: "my-access-requests", load: () => import("../features/access-requests/MyAccessRequestsPage") },
+  { route: "approvals", load: () => import("../features/access-requests/ApprovalsPage") },
+  {
+    route: "access-requests",
+    children: [
+      { index: true, element: <Navigate to="/my-access-requests" replace /> },
+      { path: ":publicId", lazy: async () => ({ Component: (await import("../features/access-requests/AccessRequestPage")).default }) },
+    ],
+  },
 ];
 
 /** The routes the app mounts, for core's menu and home rules (one source: SHELL_SCREENS). */

@@ -7,6 +7,7 @@ import { BUILT_SCREENS } from "../app/screens";
 import { useStores } from "../app/StoreContext";
 
 const SECTION_TITLE: Record<string, string> = {
+  DEVICES: "Devices",
   USER_MANAGEMENT: "User management",
   COMPANY: "Company",
   DEVICE_SETTINGS: "Device settings",

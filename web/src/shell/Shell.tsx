@@ -5,6 +5,7 @@ import { Outlet, useLocation, useNavigate } from "react-router";
 import { useStores } from "../app/StoreContext";
 import { CompanySwitcher } from "./CompanySwitcher";
 import { LeftMenu } from "./LeftMenu";
+import { ReminderBell, ReminderSnackbar } from "./Reminders";
 import { useWideLayout } from "./useWideLayout";
 
 /**
@@ -14,12 +15,23 @@ import { useWideLayout } from "./useWideLayout";
  * the content gets the whole width.
  */
 export const Shell = observer(function Shell() {
-  const { session, branding, connector, ui } = useStores();
+  const { session, branding, connector, ui, events, reminders } = useStores();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const wide = useWideLayout();
   // A choice in the drawer navigates; the drawer then has done its job.
   useEffect(() => ui.closeMenu(), [ui, pathname, wide]);
+  // Signed in: decisions arrive over the event stream, reminders tick every minute.
+  const company = session.selectedCompanyId;
+  useEffect(() => {
+    if (company === null) return;
+    events.start();
+    void reminders.start();
+    return () => {
+      events.stop();
+      reminders.stop();
+    };
+  }, [events, reminders, company]);
   return (
     <div className={wide ? "shell is-wide" : "shell is-narrow"} data-testid="shell">
       <header className="shell-header">
@@ -42,6 +54,8 @@ export const Shell = observer(function Shell() {
               <Button variant="minimal" icon="log-out" text="Log out" onClick={() => navigate("/logout")} />
             </>
           ) : (
+            <>
+            <ReminderBell />
             <Popover position={Position.BOTTOM_RIGHT} content={
               <Menu aria-label="Account">
                 <MenuDivider title={session.userName || "Account"} />
@@ -51,6 +65,7 @@ export const Shell = observer(function Shell() {
             }>
               <Button variant="minimal" icon="user" aria-label="Account and log out" data-testid="account-button" />
             </Popover>
+            </>
           )}
         </NavbarGroup>
       </Navbar>
@@ -59,6 +74,7 @@ export const Shell = observer(function Shell() {
         {wide && <nav className="shell-menu" aria-label="Main menu"><LeftMenu /></nav>}
         <main className="shell-content" id="main"><Outlet /></main>
       </div>
+      {wide && <ReminderSnackbar />}
       {!wide && (
         <Drawer isOpen={ui.menuOpen} onClose={() => ui.closeMenu()} position="left" size="min(300px, 85vw)" title={branding.displayName || "Menu"}
           className="shell-drawer">

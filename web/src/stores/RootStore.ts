@@ -12,7 +12,13 @@ import { BootstrapStore } from "./BootstrapStore";
 import { BrandingStore } from "./BrandingStore";
 import { ConnectivityStore } from "./ConnectivityStore";
 import { ConnectorStore } from "./ConnectorStore";
-import { browserTimers, type AppEnv, type OnlineSignal, type Timers } from "./env";
+import { browserTimers, type AppEnv, type OnlineSignal, type OpenEventStream, type Timers } from "./env";
+import { AccessRequestDialogStore } from "./AccessRequestDialogStore";
+import { ApprovalsStore } from "./ApprovalsStore";
+import { DevicesStore } from "./DevicesStore";
+import { EventStreamStore } from "./EventStreamStore";
+import { MyAccessRequestsStore } from "./MyAccessRequestsStore";
+import { ReminderStore } from "./ReminderStore";
 import { MessageStore } from "./MessageStore";
 import { NotAllowedStore } from "./NotAllowedStore";
 import { UiStore } from "./UiStore";
@@ -40,6 +46,8 @@ export interface RootDeps {
   readonly brandingHost: string;
   readonly online: OnlineSignal;
   readonly timers?: Timers;
+  /** The portal's event stream (adapters' eventStreamHttp); none: no realtime updates. */
+  readonly events?: OpenEventStream;
 }
 
 export class RootStore {
@@ -64,6 +72,12 @@ export class RootStore {
   readonly groupTypes: GroupTypeStore;
   readonly assetTypes: AssetTypeStore;
   readonly auditTrail: AuditTrailStore;
+  readonly devices: DevicesStore;
+  readonly accessRequestDialog: AccessRequestDialogStore;
+  readonly myRequests: MyAccessRequestsStore;
+  readonly approvals: ApprovalsStore;
+  readonly reminders: ReminderStore;
+  readonly events: EventStreamStore;
 
   constructor(deps: RootDeps) {
     this.ports = deps.ports;
@@ -86,6 +100,16 @@ export class RootStore {
     this.groupTypes = new GroupTypeStore(this, this.translations);
     this.assetTypes = new AssetTypeStore(this);
     this.auditTrail = new AuditTrailStore(this);
+    this.devices = new DevicesStore(this);
+    this.accessRequestDialog = new AccessRequestDialogStore(this);
+    this.myRequests = new MyAccessRequestsStore(this);
+    this.approvals = new ApprovalsStore(this);
+    this.reminders = new ReminderStore(this);
+    this.events = new EventStreamStore(this, deps.events ?? null);
+    this.accessRequestDialog.onSent = (agentPublicId) => {
+      void this.devices.refreshDevice(agentPublicId);
+      void this.myRequests.refresh();
+    };
   }
 
   /** Restores the session from storage and starts listening to the online signal. */
@@ -97,6 +121,9 @@ export class RootStore {
   dispose(): void {
     this.connectivity.stop();
     this.connector.stop();
+    this.events.stop();
+    this.reminders.stop();
+    this.devices.dispose();
   }
 
   navigate(path: string): void {

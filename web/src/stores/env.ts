@@ -27,3 +27,19 @@ export interface OnlineSignal {
   /** Calls back on every change; returns the unsubscribe function. */
   readonly subscribe: (onChange: (online: boolean) => void) => () => void;
 }
+
+/** One Server-Sent Event as the event stream hands it over (adapters' StreamEvent). */
+export interface StreamEvent {
+  readonly id: string | null;
+  readonly event: string;
+  readonly data: string;
+}
+
+/**
+ * Opens the portal's event stream after `lastEventId` (adapters' eventStreamHttp, fixtures'
+ * MemoryEventStream); the returned function closes it without calling onClose.
+ */
+export type OpenEventStream = (
+  lastEventId: string | null,
+  handlers: { readonly onOpen: () => void; readonly onEvent: (event: StreamEvent) => void; readonly onClose: (status: number) => void },
+) => () => void;

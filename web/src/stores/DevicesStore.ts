@@ -1,0 +1,202 @@
+/**
+ * The Devices screen (issue 9): agents of the selected company with my access at a glance, a page
+ * of DEVICES_PAGE_SIZE at a time following the API's moreAfter cursor (the server pages, so
+ * 10,000 devices cost one page), a name search (debounced), an online filter and a group filter.
+ * Also the open device page: the agent, its assets and my requests for it. An access-request event
+ * refreshes the one row it is about, not the whole list.
+ */
+import { action, computed, makeObservable, observable, observableRef, runInAction } from "mobx";
+import type { MyAccessRequest } from "@portal/core/domain/AccessRequest";
+import type { AgentView, Asset, DeviceGroup } from "@portal/core/domain/Device";
+import type { AgentListRequest } from "@portal/core/ports/api/AccessRequestsApi";
+import type { GateState } from "./BootstrapStore";
+import { notifyFailure } from "./notifyFailure";
+import type { RootStore } from "./RootStore";
+
+export const DEVICES_PAGE_SIZE = 50;
+export const DEVICES_SEARCH_DELAY_MS = 300;
+export type OnlineFilter = "all" | "online" | "offline";
+
+const SNACKBAR_KEY = "devices";
+
+export class DevicesStore {
+  devices: ReadonlyArray<AgentView> = [];
+  moreAfter: string | null = null;
+  state: GateState = "idle";
+  loadingMore = false;
+  search = "";
+  online: OnlineFilter = "all";
+  group: string | null = null;
+  /** Groups seen on loaded devices, by publicId: the group filter's choices. */
+  knownGroups: ReadonlyMap<string, DeviceGroup> = new Map();
+
+  /** The open device page. */
+  device: AgentView | null = null;
+  deviceState: GateState = "idle";
+  deviceAssets: ReadonlyArray<Asset> = [];
+  deviceRequests: ReadonlyArray<MyAccessRequest> = [];
+
+  private generation = 0;
+  private searchTimer: unknown = null;
+  private shownRequest: AgentListRequest = {};
+
+  constructor(private readonly root: RootStore) {
+    makeObservable<DevicesStore, "generation" | "searchTimer" | "shownRequest">(this, {
+      generation: false, searchTimer: false, shownRequest: false,
+      devices: observableRef, moreAfter: observable, state: observable, loadingMore: observable,
+      search: observable, online: observable, group: observable, knownGroups: observableRef,
+      device: observableRef, deviceState: observable, deviceAssets: observableRef, deviceRequests: observableRef,
+      canLoadMore: computed, groupChoices: computed, isFiltered: computed,
+      setSearch: action, setOnline: action, setGroup: action,
+    });
+  }
+
+  get canLoadMore(): boolean {
+    return this.moreAfter !== null && this.state === "ready" && !this.loadingMore;
+  }
+
+  /** The group filter's choices, by name. */
+  get groupChoices(): DeviceGroup[] {
+    return [...this.knownGroups.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  get isFiltered(): boolean {
+    return this.search.trim() !== "" || this.online !== "all" || this.group !== null;
+  }
+
+  /** The list request of the current filters. */
+  private request(): AgentListRequest {
+    const search = this.search.trim();
+    return {
+      pageSize: DEVICES_PAGE_SIZE,
+      ...(search === "" ? {} : { search }),
+      ...(this.online === "all" ? {} : { online: this.online === "online" }),
+      ...(this.group === null ? {} : { group: this.group }),
+    };
+  }
+
+  /** Loads the first page with the current filters, replacing the list; older answers are dropped. */
+  async reload(): Promise<void> {
+    this.cancelSearchTimer();
+    const generation = ++this.generation;
+    this.shownRequest = this.request();
+    runInAction(() => {
+      this.state = "pending";
+      this.loadingMore = false;
+    });
+    const result = await this.root.run(this.root.ports.api.accessRequests.agents(this.shownRequest));
+    if (generation !== this.generation) return;
+    runInAction(() => {
+      if (result._tag === "Success") {
+        this.devices = result.success.data;
+        this.moreAfter = result.success.moreAfter;
+        this.state = "ready";
+        this.learnGroups(result.success.data);
+      } else {
+        this.devices = [];
+        this.moreAfter = null;
+        this.state = "failed";
+        notifyFailure(this.root.snackbars, result.failure, "other", SNACKBAR_KEY);
+      }
+    });
+  }
+
+  /** Appends the next page; a failure keeps what is shown. */
+  async loadMore(): Promise<void> {
+    if (!this.canLoadMore || this.moreAfter === null) return;
+    const generation = this.generation;
+    const pageAfter = this.moreAfter;
+    runInAction(() => (this.loadingMore = true));
+    const result = await this.root.run(this.root.ports.api.accessRequests.agents({ ...this.shownRequest, pageAfter }));
+    if (generation !== this.generation) return;
+    runInAction(() => {
+      this.loadingMore = false;
+      if (result._tag === "Success") {
+        this.devices = [...this.devices, ...result.success.data];
+        this.moreAfter = result.success.moreAfter;
+        this.learnGroups(result.success.data);
+      } else {
+        notifyFailure(this.root.snackbars, result.failure, "other", SNACKBAR_KEY);
+      }
+    });
+  }
+
+  /** Changes the search text; the list is asked for again once typing pauses. */
+  setSearch(text: string): void {
+    this.search = text;
+    this.cancelSearchTimer();
+    this.searchTimer = this.root.timers.setTimeout(() => {
+      this.searchTimer = null;
+      void this.reload();
+    }, DEVICES_SEARCH_DELAY_MS);
+  }
+
+  setOnline(online: OnlineFilter): void {
+    this.online = online;
+    void this.reload();
+  }
+
+  setGroup(group: string | null): void {
+    this.group = group;
+    void this.reload();
+  }
+
+  /** Opens the device page: the agent, its assets, and my requests for it. */
+  async openDevice(publicId: string): Promise<void> {
+    runInAction(() => {
+      if (this.device?.publicId !== publicId) {
+        this.device = null;
+        this.deviceAssets = [];
+        this.deviceRequests = [];
+      }
+      this.deviceState = "pending";
+    });
+    const api = this.root.ports.api.accessRequests;
+    const agent = await this.root.run(api.agent(publicId));
+    if (agent._tag === "Failure") {
+      runInAction(() => (this.deviceState = "failed"));
+      notifyFailure(this.root.snackbars, agent.failure, "other", SNACKBAR_KEY);
+      return;
+    }
+    const ids = agent.success.assets.map((a) => a.publicId);
+    const [assets, mine] = await Promise.all([
+      ids.length === 0 ? Promise.resolve(null) : this.root.run(api.assets({ filters: [{ op: "in", column: "publicId", values: ids }], pageSize: 4000 })),
+      this.root.run(api.mine({ pageSize: 200 })),
+    ]);
+    runInAction(() => {
+      this.device = agent.success;
+      this.deviceState = "ready";
+      this.deviceAssets = assets?._tag === "Success" ? assets.success.data : [];
+      this.deviceRequests = mine._tag === "Success" ? mine.success.data.filter((m) => m.agent?.publicId === publicId) : [];
+    });
+    if (assets?._tag === "Failure") notifyFailure(this.root.snackbars, assets.failure, "other", SNACKBAR_KEY);
+    if (mine._tag === "Failure") notifyFailure(this.root.snackbars, mine.failure, "other", SNACKBAR_KEY);
+  }
+
+  /** Reads one device again (its access changed) and puts it in the list and the open page. */
+  async refreshDevice(publicId: string): Promise<void> {
+    const shown = this.devices.some((d) => d.publicId === publicId) || this.device?.publicId === publicId;
+    if (!shown) return;
+    if (this.device?.publicId === publicId) return this.openDevice(publicId);
+    const result = await this.root.run(this.root.ports.api.accessRequests.agent(publicId));
+    if (result._tag !== "Success") return;
+    runInAction(() => {
+      this.devices = this.devices.map((d) => (d.publicId === publicId ? result.success : d));
+    });
+  }
+
+  dispose(): void {
+    this.cancelSearchTimer();
+  }
+
+  private learnGroups(devices: ReadonlyArray<AgentView>): void {
+    const next = new Map(this.knownGroups);
+    for (const d of devices) for (const g of d.groups) next.set(g.publicId, g);
+    if (next.size !== this.knownGroups.size) this.knownGroups = next;
+  }
+
+  private cancelSearchTimer(): void {
+    if (this.searchTimer !== null) this.root.timers.clearTimeout(this.searchTimer);
+    this.searchTimer = null;
+  }
+}

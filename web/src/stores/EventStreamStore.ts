@@ -1,0 +1,103 @@
+/**
+ * The event stream of the signed-in session (GET /api/events, Server-Sent Events): opened while
+ * signed in, reopened after a drop with a growing delay (EVENT_RETRY_DELAYS_MS, the last one
+ * repeating) and the Last-Event-ID of the last event seen, so nothing is missed. An
+ * "access-request" event about my request that an approver decided shows core's decisionNotice
+ * (4 s, with the approver's name); every such event refreshes the lists it touches.
+ */
+import { Result, Schema } from "effect";
+import { action, makeObservable, observable } from "mobx";
+import { decisionNotice } from "@portal/core/rules/accessRequests";
+import { ACCESS_REQUEST_EVENT, AccessRequestEvent } from "@portal/core/wire/events";
+import type { OpenEventStream, StreamEvent } from "./env";
+import type { RootStore } from "./RootStore";
+
+export const EVENT_RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000] as const;
+
+const decodeEvent = Schema.decodeUnknownResult(AccessRequestEvent);
+
+export type StreamState = "closed" | "connecting" | "open";
+
+export class EventStreamStore {
+  state: StreamState = "closed";
+  lastEventId: string | null = null;
+  private close: (() => void) | null = null;
+  private retryTimer: unknown = null;
+  private failures = 0;
+  private wanted = false;
+
+  constructor(private readonly root: RootStore, private readonly openStream: OpenEventStream | null) {
+    makeObservable<EventStreamStore, "close" | "retryTimer" | "failures" | "wanted">(this, {
+      close: false, retryTimer: false, failures: false, wanted: false,
+      state: observable, lastEventId: observable, start: action, stop: action,
+    });
+  }
+
+  /** Opens the stream unless it is open or opening. */
+  start(): void {
+    this.wanted = true;
+    if (this.openStream === null || this.close !== null || this.retryTimer !== null) return;
+    this.connect();
+  }
+
+  /** Closes the stream (leaving the shell, signing out); a later start continues after lastEventId. */
+  stop(): void {
+    this.wanted = false;
+    this.close?.();
+    this.close = null;
+    if (this.retryTimer !== null) this.root.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.state = "closed";
+  }
+
+  private connect(): void {
+    if (this.openStream === null) return;
+    this.state = "connecting";
+    this.close = this.openStream(this.lastEventId, {
+      onOpen: action(() => {
+        this.state = "open";
+        this.failures = 0;
+      }),
+      onEvent: (event) => this.receive(event),
+      onClose: action(() => {
+        this.close = null;
+        this.state = "closed";
+        if (!this.wanted) return;
+        const delay = EVENT_RETRY_DELAYS_MS[Math.min(this.failures, EVENT_RETRY_DELAYS_MS.length - 1)]!;
+        this.failures++;
+        this.retryTimer = this.root.timers.setTimeout(() => {
+          this.retryTimer = null;
+          if (this.wanted) this.connect();
+        }, delay);
+      }),
+    });
+  }
+
+  /** One event: remembers its id, and dispatches an access-request event. Unreadable data is skipped. */
+  receive(event: StreamEvent): void {
+    if (event.id !== null) action(() => (this.lastEventId = event.id))();
+    if (event.event !== ACCESS_REQUEST_EVENT) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    const decoded = decodeEvent(parsed);
+    if (Result.isFailure(decoded)) return;
+    const { change, actor, request } = decoded.success;
+    const { root } = this;
+    const mine = request.user.publicId === root.session.user?.publicId;
+    if (mine && (change === "approved" || change === "rejected" || change === "revoked")) {
+      const notice = decisionNotice(root.myRequests.knownStatus(request.request.publicId), request.request.status,
+        actor?.name ?? request.request.approver?.name ?? "");
+      if (notice) root.snackbars.show({ message: notice.key, params: { name: notice.name }, timeoutMs: notice.durationMs, key: `decision-${request.request.publicId}` });
+    }
+    if (mine) {
+      void root.myRequests.refresh();
+      void root.reminders.reload();
+      if (request.agent) void root.devices.refreshDevice(request.agent.publicId);
+    }
+    if (!mine || root.approvals.detail?.request.publicId === request.request.publicId) void root.approvals.refresh();
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * My access requests (issue 9): pending (waiting or scheduled), active and past, with cancel
+ * (pending), release early (active) and extend (active: the same approvers are asked for more
+ * time, DEFAULT_DURATION unless another offered duration is given). Knows the last status of
+ * each of my requests it has seen, which decides whether an event deserves a decision notice.
+ */
+import type { AccessRequestStatus, DurationOption } from "@portal/core/domain/AccessRequest";
+import { DEFAULT_DURATION } from "@portal/core/rules/accessRequestForm";
+import { RequestBoxes } from "./RequestBoxes";
+import { runRequestAction } from "./requestActions";
+import type { RootStore } from "./RootStore";
+
+export type MyBox = "pending" | "active" | "past";
+export const MY_BOXES: ReadonlyArray<MyBox> = ["pending", "active", "past"];
+
+export class MyAccessRequestsStore extends RequestBoxes<MyBox> {
+  constructor(private readonly rootStore: RootStore) {
+    super(rootStore, MY_BOXES, (request) => rootStore.ports.api.accessRequests.mine(request), "my-access-requests");
+  }
+
+  /** The status I last saw a request of mine in; undefined when never shown. */
+  knownStatus(publicId: string): AccessRequestStatus | undefined {
+    return this.all().find((m) => m.request.publicId === publicId)?.request.status;
+  }
+
+  cancel(publicId: string): Promise<boolean> {
+    return runRequestAction(this.rootStore, this, publicId, this.rootStore.ports.api.accessRequests.act(publicId, "cancel"), "ACCESS_REQUEST_CANCELLED");
+  }
+
+  release(publicId: string): Promise<boolean> {
+    return runRequestAction(this.rootStore, this, publicId, this.rootStore.ports.api.accessRequests.act(publicId, "release"), "ACCESS_RELEASED");
+  }
+
+  extend(publicId: string, duration: DurationOption = DEFAULT_DURATION): Promise<boolean> {
+    return runRequestAction(this.rootStore, this, publicId, this.rootStore.ports.api.accessRequests.extend(publicId, duration), "ACCESS_EXTENSION_REQUESTED");
+  }
+}
