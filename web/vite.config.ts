@@ -1,10 +1,25 @@
-import { defineConfig } from "vite";
+import { readFileSync } from "node:fs";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 
 // The server serves web/dist with an SPA fallback on the same origin as /api, so the dev server
 // proxies /api to a running portal (PORTAL_API, default the `npm start` port).
+// The update check (spec 7): each build gets a version of its own, compiled into the bundle and
+// written to dist/info.json, which the server serves with no-cache. A page built earlier than the
+// served info.json offers a reload (web/src/stores/UpdateStore.ts).
+const packageVersion = (JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string }).version;
+const buildVersion = `${packageVersion}+${Date.now().toString(36)}`;
+const infoJson = (): Plugin => ({
+  name: "portal-info-json",
+  apply: "build",
+  generateBundle() {
+    this.emitFile({ type: "asset", fileName: "info.json", source: `${JSON.stringify({ version: buildVersion })}\n` });
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), infoJson()],
+  define: { __PORTAL_VERSION__: JSON.stringify(buildVersion) },
   // adapters read CSV with csv-parse's Node build (2-3x faster in Node); the browser takes its ESM build.
   resolve: { alias: [{ find: /^csv-parse\/sync$/, replacement: "csv-parse/browser/esm/sync" }] },
   server: {

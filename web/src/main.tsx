@@ -9,6 +9,7 @@ import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { brandingHost } from "@portal/adapters/http/brandingHost";
 import { makePortalApiHttp } from "@portal/adapters/http/PortalApiHttp";
+import { fetchAppVersion } from "@portal/adapters/http/appInfo";
 import { eventStreamHttp } from "@portal/adapters/http/EventStreamHttp";
 import { ClockSystem } from "@portal/adapters/clock/ClockSystem";
 import { makeStorageLocal } from "@portal/adapters/storage/StorageLocal";
@@ -47,6 +48,11 @@ async function start(): Promise<void> {
     },
     brandingHost: host,
     events: eventStreamHttp(api.http, window.location.origin),
+    appVersion: {
+      running: __PORTAL_VERSION__,
+      fetchVersion: () => fetchAppVersion(window.location.origin),
+      reload: () => window.location.reload(),
+    },
     online: {
       isOnline: () => navigator.onLine,
       subscribe: (onChange) => {

@@ -5,6 +5,7 @@ import { Outlet, useLocation, useNavigate } from "react-router";
 import { useStores } from "../app/StoreContext";
 import { CompanySwitcher } from "./CompanySwitcher";
 import { LeftMenu } from "./LeftMenu";
+import { NewVersionNotice } from "./NewVersionNotice";
 import { ReminderBell, ReminderSnackbar } from "./Reminders";
 import { useWideLayout } from "./useWideLayout";
 
@@ -72,7 +73,7 @@ export const Shell = observer(function Shell() {
       </header>
       <div className="shell-body">
         {wide && <nav className="shell-menu" aria-label="Main menu"><LeftMenu /></nav>}
-        <main className="shell-content" id="main"><Outlet /></main>
+        <main className="shell-content" id="main"><NewVersionNotice /><Outlet /></main>
       </div>
       {wide && <ReminderSnackbar />}
       {!wide && (

@@ -30,6 +30,7 @@ import { runResult } from "./runtime";
 import { SessionStore } from "./SessionStore";
 import { ShellDataStore } from "./ShellDataStore";
 import { SnackbarStore } from "./SnackbarStore";
+import { UpdateStore, type AppVersionSource } from "./UpdateStore";
 
 export interface Ports {
   readonly api: PortalApiShape;
@@ -48,6 +49,8 @@ export interface RootDeps {
   readonly timers?: Timers;
   /** The portal's event stream (adapters' eventStreamHttp); none: no realtime updates. */
   readonly events?: OpenEventStream;
+  /** The running build and info.json (UpdateStore); none: no update check. */
+  readonly appVersion?: AppVersionSource;
 }
 
 export class RootStore {
@@ -77,6 +80,7 @@ export class RootStore {
   readonly myRequests: MyAccessRequestsStore;
   readonly approvals: ApprovalsStore;
   readonly reminders: ReminderStore;
+  readonly update: UpdateStore;
   readonly events: EventStreamStore;
 
   constructor(deps: RootDeps) {
@@ -105,6 +109,7 @@ export class RootStore {
     this.myRequests = new MyAccessRequestsStore(this);
     this.approvals = new ApprovalsStore(this);
     this.reminders = new ReminderStore(this);
+    this.update = new UpdateStore(this, deps.appVersion ?? null);
     this.events = new EventStreamStore(this, deps.events ?? null);
     this.accessRequestDialog.onSent = (agentPublicId) => {
       void this.devices.refreshDevice(agentPublicId);
@@ -115,6 +120,7 @@ export class RootStore {
   /** Restores the session from storage and starts listening to the online signal. */
   async init(): Promise<void> {
     this.connectivity.start();
+    this.update.start();
     await this.session.restore();
   }
 
@@ -123,6 +129,7 @@ export class RootStore {
     this.connector.stop();
     this.events.stop();
     this.reminders.stop();
+    this.update.stop();
     this.devices.dispose();
   }
 
