@@ -25,9 +25,15 @@ export interface FoundRequest {
  * after the other, and the second reads the first's result.
  */
 export async function findRequest(ctx: RequestContext, db: Db, publicId: string, lock: boolean): Promise<FoundRequest> {
-  const base = db.select({ id: accessRequests.id, agentId: accessRequests.agentId }).from(accessRequests)
+  const base = () => db.select({ id: accessRequests.id, agentId: accessRequests.agentId, extendsId: accessRequests.extendsRequestId }).from(accessRequests)
     .where(and(eq(accessRequests.publicId, publicId), eq(accessRequests.companyId, companyOf(ctx).id)));
-  const [row] = lock ? await base.for("update") : await base;
+  if (lock) {
+    // Rows are locked original first, then extension, everywhere (revoking an original locks its
+    // extensions after it): approving an extension while its original is revoked cannot deadlock.
+    const [peek] = await base();
+    if (peek?.extendsId) await db.execute(sql`select id from access_requests where id = ${peek.extendsId} for update`);
+  }
+  const [row] = lock ? await base().for("update") : await base();
   if (!row) throw new NotFound({ entity: "AccessRequest", publicId });
   const [record, groupsBy, caller] = [await loadRequest(db, row.id), await groupsOfAgents(db, [row.agentId]), await callerRightsOf(ctx, db)];
   const me = userOf(ctx);
