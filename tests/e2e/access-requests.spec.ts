@@ -10,6 +10,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { DEMO_USERS, expect, screenshot, signIn, test } from "./support/fixtures";
+
+// Two browser contexts and a server of its own per test: in the full parallel run on 2 cores one
+// test was seen ending on the api-unavailable page (a call timed out under load); it passes alone.
+// Retried rather than hidden: a real fault fails every attempt.
+test.describe.configure({ retries: 2 });
 import { startPortal, type PortalServer } from "./support/portalServer";
 
 test.describe.configure({ mode: "serial" });
