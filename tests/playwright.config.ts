@@ -19,7 +19,10 @@ export default defineConfig({
   globalSetup: "./e2e/support/globalSetup.ts",
   workers: 2,
   fullyParallel: false,
-  retries: 0,
+  // One retry in CI: on the shared 2-core machine a browser test now and then times out under the
+  // load of the other worker (seen: a translation dialog, an access-request flow; each passes
+  // alone). A real fault fails both attempts; retried tests are reported as flaky, not hidden.
+  retries: process.env["CI"] ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"], ["json", { outputFile: join(repo, ".tools", "playwright-results.json") }]],
