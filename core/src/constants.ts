@@ -116,3 +116,10 @@ export const SIGN_IN_LOCKOUT_MS = 15 * 60 * 1000;
 export const BULK_MAX_ITEMS = 10_000;
 /** Largest page of a list answer, in characters of its JSON items; a page ends early rather than grow past it. */
 export const LIST_PAGE_MAX_CHARS = 512 * 1024;
+
+/** A VPN ticket is valid for this long after it is issued, and only once (issue 10). */
+export const VPN_TICKET_TTL_MS = 60_000;
+/** Bytes a tunnel stream may have in flight per direction before the reader grants more. */
+export const TUNNEL_STREAM_WINDOW_BYTES = 256 * 1024;
+/** Largest DATA frame payload a tunnel sends; bigger writes are split. */
+export const TUNNEL_MAX_FRAME_BYTES = 64 * 1024;

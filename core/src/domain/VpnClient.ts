@@ -21,10 +21,30 @@ export type VpnStepStatus = typeof VpnStepStatus.Type;
 export const VpnClientStep = Schema.Struct({ status: VpnStepStatus });
 export type VpnClientStep = typeof VpnClientStep.Type;
 
+/** A service the client exposes on the user's machine while connected: its local address. */
+export const VpnClientService = Schema.Struct({ publicId: Schema.String, name: Schema.String, address: Schema.String });
+export type VpnClientService = typeof VpnClientService.Type;
+
+/**
+ * The tunnel the client holds (issue 10), beyond api.md's status: the device, the local address of
+ * each service (the VPN address the UI shows with copy), and the users connected to the device.
+ */
+export const VpnClientSession = Schema.Struct({
+  agent: Schema.Struct({ publicId: Schema.String, name: Schema.String }),
+  /** The first service's address, "127.0.0.1:port"; null until the services listen. */
+  vpnAddress: Schema.NullOr(Schema.String),
+  services: Schema.Array(VpnClientService),
+  /** The relay's host name (the "server name" of the VPN info dialog). */
+  serverName: Schema.String,
+});
+export type VpnClientSession = typeof VpnClientSession.Type;
+
 /** What `GET /status` answers and the WebSocket pushes: status and the request in progress. */
 export const VpnClientStatus = Schema.Struct({
   status: VpnSessionStatus,
   activeRequest: Schema.NullOr(Schema.Struct({ agentId: Schema.String, steps: Schema.Array(VpnClientStep) })),
+  /** Present while connecting or connected through this portal's relay (issue 10). */
+  session: Schema.optional(Schema.NullOr(VpnClientSession)),
 });
 export type VpnClientStatus = typeof VpnClientStatus.Type;
 

@@ -105,3 +105,8 @@ export const AgentListQuery = Schema.Struct({
 export const AccessRequestListQuery = Schema.Struct({
   box: Schema.optional(Schema.Literals(["pending", "active", "past", "history"])),
 });
+
+/** Which tunnel sessions the Active sessions view lists: live ones (default) or every recent one. */
+export const TunnelSessionListQuery = Schema.Struct({
+  state: Schema.optional(Schema.Literals(["live", "all"])),
+});

@@ -19,8 +19,10 @@ import { endpoint, NoData, PublicIdParams, PublicIdRefs, type EndpointSpec } fro
 import { AssetTypeEntity, GroupTypeEntity } from "../entities/OrderedTypeEntity";
 import { Approver, MyAccessRequest } from "../domain/AccessRequest";
 import { Asset, AgentView, OutboxMessage } from "../domain/Device";
+import { AgentCredential, TunnelSession, VpnTicket, VpnTicketBody } from "../domain/Tunnel";
+import { VpnClientReleaseFeed } from "../domain/VpnClient";
 import {
-  AccessRequestBody, AccessRequestListQuery, AgentListQuery, DecisionBody, ExtensionBody,
+  AccessRequestBody, AccessRequestListQuery, AgentListQuery, TunnelSessionListQuery, DecisionBody, ExtensionBody,
   AccessTokenBody, OtpBody, PasswordChangeBody, PublicIdBody, TranslationBody, TranslationBulkBody, TranslationListQuery,
 } from "./payloads";
 
@@ -201,6 +203,28 @@ export const ROUTES = [
     rel: "AccessRequestExtension", href: "/api/access-requests/{publicId}/extension", ...company,
     methods: { POST: endpoint({ rights: ["use:access-requests"], ...item, payload: ExtensionBody, success: MyAccessRequest }) },
   },
+  // Remote access (issue 10). The relay's two WebSocket ends (/api/relay/agent, /api/relay/client)
+  // are upgrades, not calls: they authenticate with the agent credential and a ticket.
+  {
+    // A single-use ticket (60 s) for the local VPN client, bound to the caller and the agent.
+    rel: "AgentVpnTicketList", href: "/api/agents/{publicId}/vpn-tickets", ...company,
+    methods: { POST: endpoint({ rights: [...DEVICE_READERS], ...item, payload: VpnTicketBody, success: VpnTicket }) },
+  },
+  {
+    // Rotates the device agent's credential: the old one stops working, its link is closed.
+    rel: "AgentCredential", href: "/api/agents/{publicId}/credential", ...company,
+    methods: { POST: endpoint({ rights: ["manage:access-requests"], ...item, success: AgentCredential }) },
+  },
+  {
+    rel: "TunnelSessionList", href: "/api/tunnel-sessions", ...company,
+    methods: { GET: endpoint({ rights: ["manage:access-requests"], query: TunnelSessionListQuery, success: Schema.Array(TunnelSession) }) },
+  },
+  {
+    // DELETE disconnects a live session (the stream is reset at once); an ended one stays as it is.
+    rel: "TunnelSession", href: "/api/tunnel-sessions/{publicId}", ...company,
+    methods: { DELETE: endpoint({ rights: ["manage:access-requests"], ...item, success: TunnelSession }) },
+  },
+  { rel: "VpnClientReleaseFeed", href: "/api/vpn-client/releases", methods: { GET: get(VpnClientReleaseFeed) }, ...open },
   { rel: "OutboxMessageList", href: "/api/outbox-messages", methods: { GET: get(Schema.Array(OutboxMessage), ["use:audit-logs"]) }, ...company },
 ] as const satisfies ReadonlyArray<RouteSpec>;
 
