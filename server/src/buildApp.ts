@@ -33,6 +33,8 @@ import { myUserRoutes } from "./routes/myUserRoutes";
 import { outboxRoutes } from "./routes/outboxRoutes";
 import { platformRoutes } from "./routes/platformRoutes";
 import { translationRoutes } from "./routes/translationRoutes";
+import { tunnelRoutes } from "./routes/tunnelRoutes";
+import { Relay } from "./relay/Relay";
 import { assetTypeRoutes, groupTypeRoutes } from "./routes/typeKinds";
 
 export interface BuildAppOptions {
@@ -72,7 +74,7 @@ export interface BuildAppOptions {
 export const HANDLERS: HandlerTable = {
   ...platformRoutes, ...accessTokenRoutes, ...myUserRoutes, ...companyRoutes, ...eventRoutes,
   ...groupTypeRoutes, ...assetTypeRoutes, ...groupRoutes, ...translationRoutes, ...auditLogRoutes,
-  ...agentRoutes, ...accessRequestRoutes, ...accessRequestActions, ...outboxRoutes,
+  ...agentRoutes, ...accessRequestRoutes, ...accessRequestActions, ...outboxRoutes, ...tunnelRoutes,
 };
 
 /**
@@ -112,10 +114,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   mailWorker?.start();
   const deps: AppDeps = { database: options.database, clock, events, cache, checkAnswers, mail, ...(mailWorker ? { mailWorker } : {}) };
   app.decorate("portal", deps);
+  const relay = new Relay({ database: options.database, clock, log: app.log });
+  await relay.start();
+  relay.attach(app.server);
+  app.decorate("relay", relay);
   // Answers sent while closing ask the client to close the connection, so that no kept-alive
   // socket holds the close (Node only closes the sockets that are idle when close begins).
   let closing = false;
-  app.addHook("preClose", async () => { closing = true; events.endStreams(); });
+  app.addHook("preClose", async () => { closing = true; events.endStreams(); await relay.stop(); });
   // A callback hook, not an async one: an async hook costs every answer a promise and a tick.
   app.addHook("onSend", (_request, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
@@ -179,5 +185,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The app's dependencies (database, clock, event hub), for tests and tools. */
     portal: AppDeps;
+    /** The remote-access relay of this process. */
+    relay: Relay;
   }
 }

@@ -53,6 +53,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await app.listen({ port: options.port ?? 8080, host });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : options.port ?? 8080;
+    // Other server processes on this database forward relay streams here (Relay.ts).
+    app.relay.nodeUrl = process.env["RELAY_NODE_URL"] ?? `http://127.0.0.1:${port}`;
     return {
       url: `http://localhost:${port}`,
       port,

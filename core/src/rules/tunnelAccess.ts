@@ -35,7 +35,7 @@ const targetsOf = (ctx: ServiceAccessContext): ReadonlyArray<ConnectTarget> => [
  * at or before that end (an extension continues its original with no gap). Null when none covers.
  */
 export const accessEnd = (requests: ReadonlyArray<GrantingRequest>, target: ConnectTarget, now: number): number | null => {
-  const approved = requests.filter((r) => coversCurrentMinute(r, target, now) || (r.status === "approved" && names(r, target)));
+  const approved = requests.filter((r) => r.status === "approved" && names(r, target));
   let end: number | null = null;
   for (const r of approved) {
     if (!coversCurrentMinute(r, target, now)) continue;
@@ -77,3 +77,19 @@ export const serviceAccess = (ctx: ServiceAccessContext): ServiceAccess => {
   }
   return until === null ? { kind: "refused", code: "ACCESS_REQUEST_REQUIRED" } : { kind: "allowed", until };
 };
+
+/**
+ * Whether the user may be handed a ticket for `target` now: approval is not required for them, or
+ * an approved request covers the current minute. The same rule as connectDecision's second step,
+ * without the steps that only the browser knows (its stored session's expiry) or that the relay
+ * checks on each stream (the device being linked).
+ */
+export const mayConnectNow = (ctx: {
+  readonly target: ConnectTarget;
+  readonly agent: { readonly vpnRequireAccessApproval: boolean };
+  readonly requests: ReadonlyArray<GrantingRequest>;
+  readonly accessRequestsInUse: boolean;
+  readonly canManageAccessRequests: boolean;
+  readonly now: number;
+}): boolean =>
+  !requiresApproval({ ...ctx, agent: { ...ctx.agent, activeVpnSession: null } }) || ctx.requests.some((r) => coversCurrentMinute(r, ctx.target, ctx.now));

@@ -225,6 +225,8 @@ export const ROUTES = [
     methods: { DELETE: endpoint({ rights: ["manage:access-requests"], ...item, success: TunnelSession }) },
   },
   { rel: "VpnClientReleaseFeed", href: "/api/vpn-client/releases", methods: { GET: get(VpnClientReleaseFeed) }, ...open },
+  // The local VPN client program itself (one file, run with Node): the feed's downloadUrl.
+  { rel: "VpnClientDownload", href: "/api/vpn-client/download", methods: { GET: endpoint({ rights: [], success: NoData, raw: true }) }, ...open },
   { rel: "OutboxMessageList", href: "/api/outbox-messages", methods: { GET: get(Schema.Array(OutboxMessage), ["use:audit-logs"]) }, ...company },
 ] as const satisfies ReadonlyArray<RouteSpec>;
 

@@ -321,3 +321,59 @@ export const events = pgTable("events", {
   data: jsonb("data").notNull(),
   createdAt: createdAt(),
 }, (t) => [index("events_user_idx").on(t.userId, t.id)]);
+
+// Remote access (issue 10): agent credentials, tickets, sessions through the relay, and which
+// server process holds each agent's link (several processes share one database).
+
+/** The device agent's credential: one per agent, stored as the SHA-256 of a 32-byte secret. */
+export const agentCredentials = pgTable("agent_credentials", {
+  agentId: integer("agent_id").primaryKey().references(() => agents.id, { onDelete: "cascade" }),
+  secretHash: text("secret_hash").notNull(),
+  rotatedAt: timestamp("rotated_at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+/**
+ * Single-use tokens of the client end: a ticket (60 s, from the web app) or a resume token (a
+ * lost link comes back with it). Stored hashed; `usedAt` is set by the one that consumes it.
+ */
+export const tunnelTokens = pgTable("tunnel_tokens", {
+  id: serial("id").primaryKey(),
+  tokenHash: text("token_hash").notNull().unique(),
+  kind: text("kind").$type<"ticket" | "resume">().notNull(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  agentId: integer("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+}, (t) => [index("tunnel_tokens_expires_idx").on(t.expiresAt)]);
+
+/** One stream through the relay: who reached which service of which device, when, and how much. */
+export const tunnelSessions = pgTable("tunnel_sessions", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  agentId: integer("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+  serverId: integer("server_id").notNull().references(() => agentServers.id, { onDelete: "cascade" }),
+  /** The server process that carries it (RELAY_NODE). */
+  node: text("node").notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull(),
+  endedAt: timestamp("ended_at", { withTimezone: true, mode: "date" }),
+  bytesToDevice: bigint("bytes_to_device", { mode: "number" }).notNull().default(0),
+  bytesFromDevice: bigint("bytes_from_device", { mode: "number" }).notNull().default(0),
+  endReason: text("end_reason"),
+}, (t) => [index("tunnel_sessions_company_idx").on(t.companyId, t.endedAt, t.id)]);
+
+/** Which server process holds an agent's link now, and where other processes reach it. */
+export const relayLinks = pgTable("relay_links", {
+  agentId: integer("agent_id").primaryKey().references(() => agents.id, { onDelete: "cascade" }),
+  node: text("node").notNull(),
+  nodeUrl: text("node_url").notNull(),
+  linkedAt: timestamp("linked_at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+/** The key server processes prove themselves to each other with (one row, made at first start). */
+export const relayCluster = pgTable("relay_cluster", {
+  id: integer("id").primaryKey(),
+  secret: text("secret").notNull(),
+});

@@ -9,7 +9,9 @@ import { ACCESS_REQUEST_EVENT, type AccessRequestChange, type AccessRequestEvent
 import { canApproveWith } from "@portal/core/rules/deviceRights";
 import { writeAudit, type AuditAction, type AuditActor } from "../audit/writeAudit";
 import type { Db } from "../db/Database";
+import { sql } from "drizzle-orm";
 import { EventHub } from "../events/EventHub";
+import { RELAY_CHANNEL } from "../relay/relayContext";
 import { decisionMails, newRequestMails } from "../mail/accessRequestMail";
 import { enqueueMails, type MailSettings } from "../mail/outbox";
 import { deviceMembers } from "./deviceAccess";
@@ -45,6 +47,9 @@ export async function recordChange(
   }]);
   const event: AccessRequestEvent = { change, actor: c.actor, request: viewOf(after) };
   await EventHub.publishToAll(tx, await recipientsOf(tx, after), ACCESS_REQUEST_EVENT, event);
+  // Live tunnels of the requester on this device are checked again at commit (relay/Relay.ts).
+  const notice = JSON.stringify({ type: "access", userId: after.requester.id, agentId: after.agent.id, change });
+  await tx.execute(sql`select pg_notify(${RELAY_CHANNEL}, ${notice})`);
   const mails = change === "created" ? newRequestMails(after, c.mail.origin)
     : change === "approved" || change === "rejected" || change === "revoked" || change === "expired" ? decisionMails(after, c.mail.origin) : [];
   await enqueueMails(tx, c.mail, after.companyId, mails, c.audit.at);

@@ -13,7 +13,7 @@ import type { EndpointSpec } from "@portal/core/wire/endpoint";
 import { ROUTES, type HttpMethod, type RouteSpec } from "@portal/core/wire/routes";
 import { hashPassword } from "../../src/auth/secrets";
 import { rowsOf, type Db } from "../../src/db/Database";
-import { accessRequestApprovers, accessRequests, agents, companies, memberships, roles, sectors, termsOfUsePolicies, users } from "../../src/db/schema";
+import { accessRequestApprovers, accessRequests, agentServers, agents, companies, memberships, roles, sectors, termsOfUsePolicies, tunnelSessions, users } from "../../src/db/schema";
 import { newPublicId } from "../../src/ids";
 import { apiHeaders, type TestApp } from "../testDatabase";
 
@@ -124,7 +124,8 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     "AccessRequestCancellation", "AccessRequestRelease", "AccessRequestExtension",
   ];
   return {
-    Agent: agent, AgentApproverList: agent, AgentAccessRequestList: agent,
+    Agent: agent, AgentApproverList: agent, AgentAccessRequestList: agent, AgentVpnTicketList: agent, AgentCredential: agent,
+    TunnelSession: { own: await liveSession(t.database.db, demo), foreign: await liveSession(t.database.db, acme) },
     Asset: await pair("/api/assets"),
     ...Object.fromEntries(requestRels.map((rel) => [rel, request])),
     GroupType: await pair("/api/group-types"),
@@ -166,6 +167,18 @@ async function foreignRequest(db: Db, acmePublicId: string): Promise<string> {
     requestedStart: start, requestedEnd: end, start, end, reason: "Foreign sample", vpn: true, createdAt: new Date(),
   }).returning({ id: accessRequests.id, publicId: accessRequests.publicId });
   await db.insert(accessRequestApprovers).values({ requestId: row!.id, userId: otto!.id });
+  return row!.publicId;
+}
+
+/** A live relay session in the company (its first agent with a server, its first member). */
+async function liveSession(db: Db, companyPublicId: string): Promise<string> {
+  const [company] = await db.select().from(companies).where(eq(companies.publicId, companyPublicId));
+  const [server] = await db.select({ id: agentServers.id, agentId: agentServers.agentId }).from(agentServers)
+    .innerJoin(agents, eq(agents.id, agentServers.agentId)).where(eq(agents.companyId, company!.id)).limit(1);
+  const [member] = await db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.companyId, company!.id)).limit(1);
+  const [row] = await db.insert(tunnelSessions).values({
+    publicId: newPublicId(), companyId: company!.id, userId: member!.userId, agentId: server!.agentId, serverId: server!.id, node: "sample", startedAt: new Date(),
+  }).returning({ publicId: tunnelSessions.publicId });
   return row!.publicId;
 }
 

@@ -1,0 +1,20 @@
+/** What a relay link needs from the relay that owns it (kept apart to avoid an import cycle). */
+import type { FastifyBaseLogger } from "fastify";
+import type { Mux } from "@portal/adapters/tunnel/Mux";
+import type { Database } from "../db/Database";
+import type { Clock } from "../http/Clock";
+
+export interface RelayContext {
+  readonly database: Database;
+  readonly clock: Clock;
+  readonly log: FastifyBaseLogger;
+  /** This process's name among the relay's processes. */
+  readonly node: string;
+  /** The host name shown as the VPN's server name. */
+  readonly serverName: string;
+  /** The link that reaches the agent: its own (this process) or a peer process's; null when not linked anywhere. */
+  agentMux(agentId: number): Promise<{ mux: Mux; viaPeer: boolean } | null>;
+}
+
+/** The database channel of relay notices between processes (revocations, disconnects, rotations). */
+export const RELAY_CHANNEL = "portal_relay";
