@@ -18,6 +18,8 @@ import { installIconLoader } from "./app/icons";
 import { StoreProvider } from "./app/StoreContext";
 import { routes } from "./app/routes";
 import { RootStore } from "./stores/RootStore";
+import { tunnelApiHttp } from "./app/tunnelApiHttp";
+import { workerFetch } from "./app/workerFetch";
 
 async function start(): Promise<void> {
   installIconLoader();
@@ -35,9 +37,11 @@ async function start(): Promise<void> {
   root = new RootStore({
     ports: {
       api,
-      connector: makeVpnConnectorHttp({ baseUrl: import.meta.env.VITE_VPN_CLIENT_URL }),
+      // The probes run in a worker: no console error per attempt while no client runs.
+      connector: makeVpnConnectorHttp({ baseUrl: import.meta.env.VITE_VPN_CLIENT_URL, fetch: workerFetch() }),
       clock: ClockSystem,
       storage: makeStorageLocal(window.localStorage, ClockSystem),
+      tunnels: tunnelApiHttp(api.http),
     },
     navigate: (path) => void router.navigate(path),
     env: {
@@ -45,6 +49,8 @@ async function start(): Promise<void> {
       isProduction: import.meta.env.PROD,
       webRootUrl: import.meta.env.VITE_WEB_ROOT_URL ?? null,
       platform: "web",
+      userAgent: navigator.userAgent,
+      openUrl: (url) => void window.open(url, "_blank", "noopener"),
     },
     brandingHost: host,
     events: eventStreamHttp(api.http, window.location.origin),

@@ -14,6 +14,7 @@ import { StorageMemory } from "@portal/fixtures/memory/StorageMemory";
 import { VpnConnectorMemory } from "@portal/fixtures/memory/VpnConnectorMemory";
 import { RootStore } from "../src/stores/RootStore";
 import { company, ManualTimers, START } from "./harness";
+import { makeTunnelApiMemory } from "./TunnelApiMemory";
 
 export const ENGINEER = { publicId: "userEngineer", name: "Eddie Engineer" };
 export const ANNA: Approver = { publicId: "userAnnaAppr", name: "Anna Approver" };
@@ -39,7 +40,7 @@ export const agent = (n: number, overrides: Partial<Agent> = {}): Agent => ({
 const REQUESTER: ReadonlyArray<Right> = ["use:access-requests"];
 const APPROVER: ReadonlyArray<Right> = ["approve:access-requests"];
 
-export function accessHarness(options: { agents?: Agent[]; approvers?: Record<string, Approver[]> } = {}) {
+export function accessHarness(options: { agents?: Agent[]; approvers?: Record<string, Approver[]>; reachableClient?: boolean } = {}) {
   const agents = options.agents ?? [agent(1), agent(2)];
   const clock = ClockStepped.make(START);
   const api = PortalApiMemory.makeSync({
@@ -52,9 +53,11 @@ export function accessHarness(options: { agents?: Agent[]; approvers?: Record<st
   }, clock);
   const stream = makeMemoryEventStream(api.state);
   const timers = new ManualTimers();
+  const tunnels = makeTunnelApiMemory();
+  const connector = VpnConnectorMemory.make({ reachable: options.reachableClient ?? false });
   const storage = StorageMemory.make(clock);
   const root = new RootStore({
-    ports: { api, connector: VpnConnectorMemory.make({ reachable: false }), clock, storage },
+    ports: { api, connector, clock, storage, tunnels: tunnels.api },
     navigate: () => undefined,
     env: { hostname: "portal.example.com", isProduction: false, webRootUrl: null, platform: "web" },
     brandingHost: "portal.example.com",
@@ -80,5 +83,5 @@ export function accessHarness(options: { agents?: Agent[]; approvers?: Record<st
       api.setRights(REQUESTER);
     }
   };
-  return { root, api, clock, timers, storage, stream, asApprover };
+  return { root, api, clock, timers, storage, stream, asApprover, tunnels, connector };
 }

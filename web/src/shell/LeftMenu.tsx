@@ -21,6 +21,8 @@ export const LeftMenu = observer(function LeftMenu() {
   const { session } = useStores();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // Issue 10's Active sessions: not a core ShellRoute yet, so added here under Devices.
+  const canSeeSessions = session.rights.includes("manage:access-requests");
   return (
     <Menu data-testid="left-menu">
       {menuSections(session.rights, BUILT_SCREENS).map((section) => (
@@ -33,6 +35,11 @@ export const LeftMenu = observer(function LeftMenu() {
               href={`/${route}`}
               onClick={(e: React.MouseEvent) => { e.preventDefault(); navigate(`/${route}`); }} />
           ))}
+          {section.id === "DEVICES" && canSeeSessions && (
+            <MenuItem icon="link" text="Active sessions" data-testid="menu-item-tunnel-sessions"
+              active={pathname === "/tunnel-sessions"} href="/tunnel-sessions"
+              onClick={(e: React.MouseEvent) => { e.preventDefault(); navigate("/tunnel-sessions"); }} />
+          )}
         </div>
       ))}
     </Menu>

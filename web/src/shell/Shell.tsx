@@ -1,13 +1,14 @@
-import { Alignment, Button, Drawer, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Popover, Position, Tag } from "@blueprintjs/core";
+import { Alignment, Button, Drawer, Menu, MenuDivider, MenuItem, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Popover, Position } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { Outlet, useLocation, useNavigate } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { useStores } from "../app/StoreContext";
 import { CompanySwitcher } from "./CompanySwitcher";
 import { LeftMenu } from "./LeftMenu";
 import { NewVersionNotice } from "./NewVersionNotice";
 import { ReminderBell, ReminderSnackbar } from "./Reminders";
 import { useWideLayout } from "./useWideLayout";
+import { VpnHost } from "../features/vpn/VpnHost";
 
 /**
  * The signed-in layout. Wide (960 px and more, core's isWideLayout): top bar (brand, company
@@ -16,8 +17,7 @@ import { useWideLayout } from "./useWideLayout";
  * the content gets the whole width.
  */
 export const Shell = observer(function Shell() {
-  const { session, branding, connector, ui, events, reminders } = useStores();
-  const navigate = useNavigate();
+  const { session, branding, connector, ui, events, reminders, vpnStatus } = useStores();
   const { pathname } = useLocation();
   const wide = useWideLayout();
   // A choice in the drawer navigates; the drawer then has done its job.
@@ -49,10 +49,11 @@ export const Shell = observer(function Shell() {
         <NavbarGroup align={Alignment.END} className="shell-bar-end">
           {wide ? (
             <>
-              <Tag minimal data-testid="vpn-client-status" title="Local VPN client">VPN client: {connector.status}</Tag>
+              <Button variant="minimal" icon="shield" data-testid="vpn-client-status" title="Local VPN client: details"
+                onClick={() => vpnStatus.openInfo()}>VPN client: {connector.status}</Button>
               <NavbarDivider />
               <span data-testid="user-name" className="shell-user">{session.userName}</span>
-              <Button variant="minimal" icon="log-out" text="Log out" onClick={() => navigate("/logout")} />
+              <Button variant="minimal" icon="log-out" text="Log out" data-testid="log-out" onClick={() => vpnStatus.requestLogout()} />
             </>
           ) : (
             <>
@@ -60,8 +61,8 @@ export const Shell = observer(function Shell() {
             <Popover position={Position.BOTTOM_RIGHT} content={
               <Menu aria-label="Account">
                 <MenuDivider title={session.userName || "Account"} />
-                <MenuItem text={`VPN client: ${connector.status}`} icon="shield" disabled />
-                <MenuItem text="Log out" icon="log-out" onClick={() => navigate("/logout")} />
+                <MenuItem text={`VPN client: ${connector.status}`} icon="shield" onClick={() => vpnStatus.openInfo()} />
+                <MenuItem text="Log out" icon="log-out" onClick={() => vpnStatus.requestLogout()} />
               </Menu>
             }>
               <Button variant="minimal" icon="user" aria-label="Account and log out" data-testid="account-button" />
@@ -76,6 +77,7 @@ export const Shell = observer(function Shell() {
         <main className="shell-content" id="main"><NewVersionNotice /><Outlet /></main>
       </div>
       {wide && <ReminderSnackbar />}
+      <VpnHost />
       {!wide && (
         <Drawer isOpen={ui.menuOpen} onClose={() => ui.closeMenu()} position="left" size="min(300px, 85vw)" title={branding.displayName || "Menu"}
           className="shell-drawer">

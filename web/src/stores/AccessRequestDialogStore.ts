@@ -27,6 +27,8 @@ const CLOSED: AccessRequestDialogState = { phase: "closed", dismissible: true, c
 export interface OpenOptions {
   /** Opened from a VPN connect attempt: not closable by the user, VPN preselected. */
   readonly fromVpnConnect?: boolean;
+  /** The service chosen at open when fromVpnConnect: "vpn" (default) or a server's publicId (web access). */
+  readonly preselect?: string;
 }
 
 export class AccessRequestDialogStore {
@@ -54,7 +56,7 @@ export class AccessRequestDialogStore {
       touched: observable, visited: observableRef, approverQuery: observable, sending: observable, failure: observableRef,
       serverIssues: observableRef, now: observable,
       isOpen: computed, view: computed, errors: computed, canSend: computed, serviceGroups: computed, matchingApprovers: computed,
-      open: action, edit: action, visit: action, setApproverQuery: action, dispatch: action,
+      open: action, closeFromConnect: action, edit: action, visit: action, setApproverQuery: action, dispatch: action,
     });
   }
 
@@ -105,7 +107,7 @@ export class AccessRequestDialogStore {
     this.agent = agent;
     this.loading = true;
     this.now = this.clockNow();
-    this.values = initialAccessRequestValues(this.now, fromVpn ? [VPN_SERVICE_VALUE] : []);
+    this.values = initialAccessRequestValues(this.now, fromVpn ? [options.preselect ?? VPN_SERVICE_VALUE] : []);
     this.touched = false;
     this.visited = new Set();
     this.approverQuery = "";
@@ -122,6 +124,11 @@ export class AccessRequestDialogStore {
       this.approvers = result.success;
       this.dialog = openAccessRequestDialog({ approverCount: result.success.length, dismissible: !fromVpn, fromVpnConnect: fromVpn });
     });
+  }
+
+  /** The connect attempt that opened the dialog got its approval and goes on: the dialog has done its job. */
+  closeFromConnect(): void {
+    if (this.dialog.phase !== "closed" && !this.dialog.dismissible) this.dialog = CLOSED;
   }
 
   /** Changes one field; the form is touched from then on and the field shows its error. */

@@ -97,6 +97,7 @@ export class EventStreamStore {
       void root.myRequests.refresh();
       void root.reminders.reload();
       if (request.agent) void root.devices.refreshDevice(request.agent.publicId);
+      if (change === "approved" && request.agent) void root.vpnConnect.approvalArrived(request.agent.publicId);
     }
     if (!mine || root.approvals.detail?.request.publicId === request.request.publicId) void root.approvals.refresh();
   }

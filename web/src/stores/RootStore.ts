@@ -28,6 +28,11 @@ import { GroupTypeStore } from "./GroupTypeStore";
 import { TranslationStore } from "./TranslationStore";
 import { runResult } from "./runtime";
 import { SessionStore } from "./SessionStore";
+import type { TunnelApiShape } from "./TunnelApi";
+import { TunnelSessionsStore } from "./TunnelSessionsStore";
+import { AgentCredentialStore } from "./AgentCredentialStore";
+import { VpnConnectStore } from "./VpnConnectStore";
+import { VpnStatusStore } from "./VpnStatusStore";
 import { ShellDataStore } from "./ShellDataStore";
 import { SnackbarStore } from "./SnackbarStore";
 import { UpdateStore, type AppVersionSource } from "./UpdateStore";
@@ -37,6 +42,8 @@ export interface Ports {
   readonly connector: VpnConnectorShape;
   readonly clock: ClockShape;
   readonly storage: StorageShape;
+  /** Remote access (issue 10): tickets, agent credentials, tunnel sessions, the client's release feed. */
+  readonly tunnels: TunnelApiShape;
 }
 
 export interface RootDeps {
@@ -82,6 +89,10 @@ export class RootStore {
   readonly reminders: ReminderStore;
   readonly update: UpdateStore;
   readonly events: EventStreamStore;
+  readonly vpnConnect: VpnConnectStore;
+  readonly vpnStatus: VpnStatusStore;
+  readonly tunnelSessions: TunnelSessionsStore;
+  readonly agentCredential: AgentCredentialStore;
 
   constructor(deps: RootDeps) {
     this.ports = deps.ports;
@@ -111,6 +122,10 @@ export class RootStore {
     this.reminders = new ReminderStore(this);
     this.update = new UpdateStore(this, deps.appVersion ?? null);
     this.events = new EventStreamStore(this, deps.events ?? null);
+    this.vpnConnect = new VpnConnectStore(this);
+    this.vpnStatus = new VpnStatusStore(this);
+    this.tunnelSessions = new TunnelSessionsStore(this);
+    this.agentCredential = new AgentCredentialStore(this);
     this.accessRequestDialog.onSent = (agentPublicId) => {
       void this.devices.refreshDevice(agentPublicId);
       void this.myRequests.refresh();
@@ -131,6 +146,7 @@ export class RootStore {
     this.reminders.stop();
     this.update.stop();
     this.devices.dispose();
+    this.vpnStatus.stop();
   }
 
   navigate(path: string): void {

@@ -8,6 +8,10 @@ export interface AppEnv {
   readonly webRootUrl: string | null;
   /** "web" in a browser tab; the mobile apps open links elsewhere in a new tab. */
   readonly platform: "web" | "mobile";
+  /** The browser's user agent (VPN client platform: windows, mac, linux); none: unknown. */
+  readonly userAgent?: string;
+  /** Opens a URL in a new tab (web access to a service); none: nothing opens. */
+  readonly openUrl?: (url: string) => void;
 }
 
 /** Timers, injectable so store tests step time instead of waiting. */

@@ -7,6 +7,7 @@ import { useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { RequestList } from "../access-requests/RequestList";
 import { AccessRequestDialog } from "./AccessRequestDialog";
+import { AgentCredentialSection } from "./AgentCredentialSection";
 import { MY_ACCESS_INTENT, myAccessLabel } from "./accessView";
 import { OnlineState } from "./DevicesPage";
 import "./devices.css";
@@ -20,7 +21,7 @@ const RATE_LIMIT_TEXT = {
 /** /devices/:publicId: one device with its assets, its services and my requests for it. */
 export const DevicePage = observer(function DevicePage() {
   const { publicId = "" } = useParams();
-  const { devices, accessRequestDialog } = useStores();
+  const { devices, accessRequestDialog, vpnConnect } = useStores();
   useEffect(() => void devices.openDevice(publicId), [devices, publicId]);
   const device = devices.device?.publicId === publicId ? devices.device : null;
   if (devices.deviceState === "failed" && device === null) {
@@ -38,7 +39,9 @@ export const DevicePage = observer(function DevicePage() {
     <div className="device-page" data-testid="device-page">
       <p><Link to="/devices">← Devices</Link></p>
       <ScreenHeader title={device.name}>
-        <Button icon="lock" intent="primary" text="Request access" data-testid="request-access" onClick={() => void accessRequestDialog.open(device)} />
+        <Button icon="shield" intent="primary" text="Connect" data-testid="vpn-connect" loading={vpnConnect.busy}
+          onClick={() => void vpnConnect.connect(device)} />
+        <Button icon="lock" text="Request access" data-testid="request-access" onClick={() => void accessRequestDialog.open(device)} />
       </ScreenHeader>
       <dl className="device-facts">
         <dt>State</dt><dd><OnlineState online={device.online} /></dd>
@@ -57,10 +60,12 @@ export const DevicePage = observer(function DevicePage() {
         <h2 id="device-services">Services</h2>
         {device.servers.length === 0 ? <p className="bp6-text-muted">This device has no services besides the VPN.</p> : (
           <HTMLTable compact striped data-testid="device-services">
-            <thead><tr><th>Service</th><th>Group</th><th>Approval</th></tr></thead>
+            <thead><tr><th>Service</th><th>Group</th><th>Approval</th><th><span className="bp6-text-muted">Web access</span></th></tr></thead>
             <tbody>
               {device.servers.map((s) => (
-                <tr key={s.publicId}><td>{s.name}</td><td>{s.serviceGroup ?? "—"}</td><td>{s.requireAccessApproval ? "Needs an approved request" : "No approval needed"}</td></tr>
+                <tr key={s.publicId}><td>{s.name}</td><td>{s.serviceGroup ?? "—"}</td><td>{s.requireAccessApproval ? "Needs an approved request" : "No approval needed"}</td>
+                  <td><Button size="small" icon="share" text="Open" aria-label={`Open ${s.name}`} data-testid="service-open"
+                    onClick={() => void vpnConnect.connect(device, { kind: "server", server: s })} /></td></tr>
               ))}
             </tbody>
           </HTMLTable>
@@ -78,6 +83,7 @@ export const DevicePage = observer(function DevicePage() {
           ? <p className="bp6-text-muted">You have not requested access to this device yet.</p>
           : <RequestList rows={devices.deviceRequests} showDevice={false} testId="device-requests" />}
       </section>
+      {device.canManageAccessRequests && <AgentCredentialSection agentPublicId={device.publicId} />}
       <AccessRequestDialog />
     </div>
   );

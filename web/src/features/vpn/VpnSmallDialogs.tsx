@@ -1,0 +1,44 @@
+import { Button, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useStores } from "../../app/StoreContext";
+import "../../shell/dialogs/formDialog.css";
+
+/** The VPN access expired dialog (spec 2, 8): the session ends within 8 hours; logging out and in again is the fix. */
+export const VpnExpiredDialog = observer(function VpnExpiredDialog() {
+  const root = useStores();
+  const { vpnConnect, messages } = root;
+  if (!vpnConnect.expiredOpen) return null;
+  return (
+    <Dialog isOpen onClose={() => vpnConnect.closeExpired()} title="VPN access expired" icon="time" className="full-screen-narrow"
+      style={{ width: 440 }} data-testid="vpn-expired">
+      <DialogBody><p>{messages.text("Your access expires soon. Log out and log in again to connect.")}</p></DialogBody>
+      <DialogFooter actions={
+        <>
+          <Button text="Cancel" onClick={() => vpnConnect.closeExpired()} />
+          <Button text="Log out" intent="primary" icon="log-out" data-testid="vpn-expired-logout" onClick={() => {
+            vpnConnect.closeExpired();
+            root.navigate("/logout");
+          }} />
+        </>
+      } />
+    </Dialog>
+  );
+});
+
+/** The confirm-logout dialog (spec 2, 4): shown on log out while a VPN session is up; closes by itself once idle. */
+export const VpnLogoutConfirm = observer(function VpnLogoutConfirm() {
+  const { vpnStatus } = useStores();
+  if (!vpnStatus.logoutConfirmOpen) return null;
+  return (
+    <Dialog isOpen onClose={() => vpnStatus.cancelLogout()} title="Log out?" icon="log-out" className="full-screen-narrow"
+      style={{ width: 440 }} data-testid="vpn-logout-confirm">
+      <DialogBody><p>Your VPN connection is still open. Logging out disconnects it.</p></DialogBody>
+      <DialogFooter actions={
+        <>
+          <Button text="Cancel" onClick={() => vpnStatus.cancelLogout()} data-testid="vpn-logout-cancel" />
+          <Button text="Log out" intent="danger" icon="log-out" onClick={() => void vpnStatus.confirmLogout()} data-testid="vpn-logout-confirm-button" />
+        </>
+      } />
+    </Dialog>
+  );
+});

@@ -1,0 +1,156 @@
+/**
+ * The connect flow of the device page (VpnConnectStore) on the memory fakes: each outcome of
+ * core's connectDecision, the installer dialog while the client is not found, the ticket handed to
+ * the client with the controller id, and the automatic connect once an approval arrives.
+ */
+import { Effect } from "effect";
+import { runInAction } from "mobx";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_DURATION, VPN_SERVICE_VALUE } from "@portal/core/rules/accessRequestForm";
+import { ANNA, accessHarness, agent } from "./accessHarness";
+import { flush, START } from "./harness";
+
+type H = ReturnType<typeof accessHarness>;
+
+/** A session that expires `hours` from the start (the VPN expiry window is 8 hours). */
+function signedInFor(h: H, hours = 72): void {
+  runInAction(() => {
+    h.root.session.token = { publicId: "tok", secretId: "secret", expiresOn: new Date(START + hours * 3_600_000).toISOString() } as never;
+  });
+}
+
+async function device(h: H, publicId: string) {
+  return Effect.runPromise(h.api.accessRequests.agent(publicId));
+}
+
+/** Starts the connector and lets the fake client answer. */
+async function clientFound(h: H): Promise<void> {
+  h.connector.setReachable(true);
+  h.root.connector.start();
+  await flush();
+  expect(h.root.connector.status).toBe("found");
+}
+
+describe("VpnConnectStore: the outcomes of connectDecision", () => {
+  it("asks to log out when the session expires within 8 hours", async () => {
+    const h = accessHarness({ agents: [agent(1, { vpnRequireAccessApproval: false })] });
+    signedInFor(h, 4);
+    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
+    expect(h.root.vpnConnect.expiredOpen).toBe(true);
+    expect(h.tunnels.state.tickets).toHaveLength(0);
+  });
+
+  it("opens the request dialog, not dismissible, with VPN preselected, when approval is needed", async () => {
+    const h = accessHarness();
+    signedInFor(h);
+    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
+    const d = h.root.accessRequestDialog;
+    expect(d.isOpen).toBe(true);
+    expect(d.dialog.dismissible).toBe(false);
+    expect(d.values.services).toEqual([VPN_SERVICE_VALUE]);
+    d.dispatch({ type: "escape" });
+    d.dispatch({ type: "backdrop" });
+    expect(d.isOpen).toBe(true);
+    expect(h.root.vpnConnect.waiting?.agent.publicId).toBe("agent0000001");
+  });
+
+  it("preselects the server for a web-access Open that needs approval", async () => {
+    const h = accessHarness();
+    signedInFor(h);
+    const a = await device(h, "agent0000001");
+    await h.root.vpnConnect.connect(a, { kind: "server", server: a.servers[0]! });
+    expect(h.root.accessRequestDialog.values.services).toEqual([a.servers[0]!.publicId]);
+  });
+
+  it("says 'Connection failed' for 5 s when the device is offline", async () => {
+    const h = accessHarness({ agents: [agent(2, { vpnRequireAccessApproval: false })] });
+    signedInFor(h);
+    await h.root.vpnConnect.connect(await device(h, "agent0000002"));
+    const s = h.root.snackbars.visible.find((x) => x.key === "vpn-connect");
+    expect(s && h.root.messages.text(s.message)).toBe("Connection failed: the device is offline or has no VPN address.");
+    expect(s?.timeoutMs).toBe(5000);
+  });
+
+  it("allowed but no client: the installer dialog, no ticket spent", async () => {
+    const h = accessHarness({ agents: [agent(1, { vpnRequireAccessApproval: false })] });
+    signedInFor(h);
+    h.root.connector.start();
+    await flush();
+    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
+    expect(h.root.vpnConnect.installer?.agent.publicId).toBe("agent0000001");
+    expect(h.tunnels.state.tickets).toHaveLength(0);
+  });
+
+  it("allowed with a client: a ticket, then connect with agent, company, ticket and one controller id", async () => {
+    const h = accessHarness({ agents: [agent(1, { vpnRequireAccessApproval: false })] });
+    signedInFor(h);
+    await clientFound(h);
+    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
+    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
+    expect(h.tunnels.state.tickets[0]).toEqual({ agentPublicId: "agent0000001", service: "vpn" });
+    const [first, second] = h.connector.connectRequests();
+    expect(first).toMatchObject({ agentId: "agent0000001", companyId: "companyAAAAA", ticket: "ticket-1" });
+    expect(second?.ticket).toBe("ticket-2");
+    expect(first?.controllerId).toBe(second?.controllerId);
+    expect(first?.controllerId).toMatch(/.{16,}/);
+  });
+
+  it("'Connect now' of the installer dialog goes on once the client is found", async () => {
+    const h = accessHarness({ agents: [agent(1, { vpnRequireAccessApproval: false })] });
+    signedInFor(h);
+    h.root.connector.start();
+    await flush();
+    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
+    h.connector.setReachable(true);
+    h.root.connector.retry();
+    h.timers.advance(0);
+    await flush();
+    expect(h.root.connector.status).toBe("found");
+    await h.root.vpnConnect.connectNow();
+    expect(h.root.vpnConnect.installer).toBeNull();
+    expect(h.connector.connectRequests()).toHaveLength(1);
+  });
+
+  it("the ticket route's ACCESS_REQUEST_REQUIRED opens the request dialog instead", async () => {
+    const h = accessHarness({ agents: [agent(1, { vpnRequireAccessApproval: false })] });
+    signedInFor(h);
+    await clientFound(h);
+    h.tunnels.state.requireRequest.add("agent0000001");
+    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
+    expect(h.root.accessRequestDialog.isOpen).toBe(true);
+    expect(h.connector.connectRequests()).toHaveLength(0);
+  });
+});
+
+describe("VpnConnectStore: connecting by itself after the approval", () => {
+  it("closes the request dialog and connects when the approval arrives on the event stream", async () => {
+    const h = accessHarness();
+    signedInFor(h);
+    await clientFound(h);
+    h.root.events.start();
+    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
+    const d = h.root.accessRequestDialog;
+    d.edit("approvers", [ANNA.publicId]);
+    d.edit("reason", "Firmware update");
+    d.edit("duration", DEFAULT_DURATION);
+    await d.send();
+    expect(d.dialog.phase).toBe("submitted");
+    expect(h.connector.connectRequests()).toHaveLength(0);
+    const id = h.api.state.accessRequests.at(-1)!.request.publicId;
+    // The request starts at the next 5 minutes: approval arrives once its window covers the minute.
+    h.clock.set(Date.parse(h.api.state.accessRequests.at(-1)!.request.start));
+    await h.asApprover(() => Effect.runPromise(h.api.accessRequests.act(id, "approve")));
+    await flush();
+    expect(d.isOpen).toBe(false);
+    expect(h.connector.connectRequests()).toHaveLength(1);
+    expect(h.root.vpnConnect.waiting).toBeNull();
+  });
+
+  it("an approval for another device changes nothing", async () => {
+    const h = accessHarness();
+    signedInFor(h);
+    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
+    await h.root.vpnConnect.approvalArrived("agent0000002");
+    expect(h.root.accessRequestDialog.isOpen).toBe(true);
+  });
+});
