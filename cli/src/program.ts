@@ -3,6 +3,7 @@
  * commands of commands/. Usage errors exit 2 through main's handler.
  */
 import { Command } from "commander";
+import { registerAgent } from "./commands/agent";
 import { registerGroupTypes } from "./commands/groupTypes";
 import { registerLogin } from "./commands/login";
 import { registerTranslations } from "./commands/translations";
@@ -23,5 +24,6 @@ export function buildProgram(): { program: Command; io: () => Io } {
   registerLogin(program, io);
   registerTranslations(program, io);
   registerGroupTypes(program, io);
+  registerAgent(program);
   return { program, io };
 }
