@@ -7,6 +7,7 @@ import { registerAgent } from "./commands/agent";
 import { registerGroupTypes } from "./commands/groupTypes";
 import { registerLogin } from "./commands/login";
 import { registerTranslations } from "./commands/translations";
+import { registerVpnClient } from "./commands/vpnClient";
 import { processIo, type Io } from "./io/Io";
 
 export function buildProgram(): { program: Command; io: () => Io } {
@@ -25,5 +26,6 @@ export function buildProgram(): { program: Command; io: () => Io } {
   registerTranslations(program, io);
   registerGroupTypes(program, io);
   registerAgent(program);
+  registerVpnClient(program);
   return { program, io };
 }
