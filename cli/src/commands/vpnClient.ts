@@ -15,8 +15,12 @@ const port = (name: string) => (text: string): number => {
 const stamp = (line: string) => void process.stderr.write(`${new Date().toISOString()} ${line}\n`);
 
 export function registerVpnClient(program: Command): void {
-  program
-    .command("vpn-client")
+  defineVpnClient(program.command("vpn-client"));
+}
+
+/** Gives `command` the VPN client's description, options and action (the `portal vpn-client` subcommand, or the whole program of the downloadable bundle). */
+export function defineVpnClient(command: Command): Command {
+  return command
     .description("run the local VPN client that the portal's web app connects through")
     .requiredOption("--portal <url>", "the portal's URL, e.g. https://portal.example.com (only this origin is answered)")
     .option("--port <port>", "port of the connector API", port("--port"), 9250)
