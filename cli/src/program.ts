@@ -3,9 +3,11 @@
  * commands of commands/. Usage errors exit 2 through main's handler.
  */
 import { Command } from "commander";
+import { registerAgent } from "./commands/agent";
 import { registerGroupTypes } from "./commands/groupTypes";
 import { registerLogin } from "./commands/login";
 import { registerTranslations } from "./commands/translations";
+import { registerVpnClient } from "./commands/vpnClient";
 import { processIo, type Io } from "./io/Io";
 
 export function buildProgram(): { program: Command; io: () => Io } {
@@ -23,5 +25,7 @@ export function buildProgram(): { program: Command; io: () => Io } {
   registerLogin(program, io);
   registerTranslations(program, io);
   registerGroupTypes(program, io);
+  registerAgent(program);
+  registerVpnClient(program);
   return { program, io };
 }
