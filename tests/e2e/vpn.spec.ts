@@ -26,7 +26,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
       await signInAs(DEMO_USERS.engineer);
       await openDevice(page, "Line 2 Router");
       await page.getByTestId("vpn-connect").click();
-      const dialog = page.getByTestId("vpn-installer");
+      const dialog = page.getByRole("dialog", { name: "VPN client" });
       await expect(dialog).toBeVisible();
       await expect(page.getByTestId("vpn-installer-state")).toHaveText("No VPN client installation found");
       await expect(page.getByTestId("vpn-installer-connect")).toBeDisabled();
@@ -58,11 +58,12 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
 
 test("the Active sessions screen renders empty", async ({ page, signInAs }) => {
   await signInAs(DEMO_USERS.admin);
+  await page.getByTestId("company-item").filter({ hasText: "Demo Company" }).click();
   await page.goto("/devices");
   await page.getByTestId("menu-item-tunnel-sessions").click();
   await expect(page).toHaveURL(/\/tunnel-sessions$/);
-  await expect(page.getByTestId("sessions-empty")).toContainText("No active sessions");
-  await page.getByTestId("sessions-all").click();
-  await expect(page.getByTestId("sessions-empty")).toContainText("No sessions yet");
+  await expect(page.getByRole("heading", { name: "No active sessions" })).toBeVisible();
+  await page.getByRole("checkbox", { name: "All (ended ones too)" }).check({ force: true });
+  await expect(page.getByRole("heading", { name: "No sessions yet" })).toBeVisible();
   await screenshot(page, "vpn-sessions-1280");
 });

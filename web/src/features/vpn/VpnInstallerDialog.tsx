@@ -21,8 +21,8 @@ export const VpnInstallerDialog = observer(function VpnInstallerDialog() {
   if (!open) return null;
   const found = connector.status === "found";
   return (
-    <Dialog isOpen onClose={() => vpnConnect.closeInstaller()} title="VPN client" icon="shield" className="full-screen-narrow"
-      style={{ width: 480 }} data-testid="vpn-installer">
+    <Dialog isOpen onClose={() => vpnConnect.closeInstaller()} title="VPN client" icon="shield" className="full-screen-narrow vpn-installer"
+      style={{ width: 580 }} data-testid="vpn-installer">
       <DialogBody>
         <Callout intent={found ? "success" : "warning"} icon={found ? "tick-circle" : "search"} data-testid="vpn-installer-state">
           {found ? INSTALLATION_FOUND : NO_INSTALLATION_FOUND}
