@@ -4,8 +4,8 @@
 // (./data, the embedded database), DATABASE_URL (a PostgreSQL server instead: no demo data),
 // PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD (an administrator to create). See README.md.
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { pnpm } from "./pnpm.mjs";
 
@@ -31,6 +31,11 @@ if (prepare && canBuildWeb) {
 }
 
 step("start");
+const port = process.env.PORT ?? "8080";
+const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? "data");
+const demoAgentConfig = join(dataDir, "demo-agent.json");
+// The server writes a fresh one once it listens; an old one holds credentials it replaces.
+rmSync(demoAgentConfig, { force: true });
 // tsx applies server/tsconfig.json only when run from server/ (TOOLCHAIN.md).
 const tsx = join(root, "node_modules", "tsx", "dist", "cli.mjs");
 const child = spawn(process.execPath, [tsx, "src/main.ts"], {
@@ -38,9 +43,28 @@ const child = spawn(process.execPath, [tsx, "src/main.ts"], {
   stdio: "inherit",
   env: { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() },
 });
+let agent = null;
 // SIGINT and SIGTERM go to the server, which stops gracefully and exits; this script follows it.
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => { agent?.kill(signal); child.kill(signal); });
+child.on("exit", (code, signal) => { agent?.kill("SIGTERM"); process.exit(code ?? (signal ? 1 : 0)); });
+
+// The demo device agent (issue 10): once the portal answers, one agent process links the online
+// demo devices, with a demo HMI page, Modbus TCP server and echo service behind them. The server
+// wrote its configuration (fresh credentials) into the data directory. PORTAL_DEMO_AGENT=0: none.
+if (!process.env.DATABASE_URL && process.env.PORTAL_DEMO !== "0" && process.env.PORTAL_DEMO_AGENT !== "0") {
+  void (async () => {
+    for (let i = 0; i < 600; i++) {
+      const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      if (up && existsSync(demoAgentConfig)) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    if (!existsSync(demoAgentConfig) || child.exitCode !== null) return;
+    agent = spawn(process.execPath, [join(root, "cli", "bin", "portal.mjs"), "agent", "--config", demoAgentConfig, "--demo-services"], {
+      cwd: root, stdio: "inherit",
+    });
+    agent.on("exit", (code) => { if (code) console.warn(`The demo agent stopped (exit code ${code}); the demo devices show offline.`); });
+  })();
+}
 // `npm start` runs this script under `sh -c`: a SIGTERM to npm ends npm and the shell but never
 // reaches this process, which is then re-parented. Seeing the parent change is the only sign
 // left, so it is watched, and the server is stopped as if the signal had come here.

@@ -4,11 +4,13 @@
  * PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD (an administrator to create), PORTAL_DEMO=0 (no
  * demo data even on an empty embedded database), LOG=1 (request logging), PORTAL_ORIGIN (origin
  * of the links in mails), SMTP_URL (relay for mails; without it they are kept in the outbox),
- * MAIL_FROM (sender of mails).
+ * MAIL_FROM (sender of mails). RELAY_NODE / RELAY_NODE_URL: this process's name and address among
+ * several server processes on one database (the relay forwards streams between them).
  */
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from "@portal/fixtures/demo/demoData";
 import { startServer } from "./startServer";
+import { writeDemoAgentConfig } from "./seed/demoAgent";
 
 const env = process.env;
 const port = Number(env["PORT"] ?? 8080);
@@ -25,6 +27,13 @@ const server = await startServer({
   ...(admin ? { admin } : {}),
   logger: env["LOG"] === "1",
 });
+
+// The demo agent (scripts/start.mjs runs it) links the online demo devices with fresh credentials.
+const demoMode = !url && env["PORTAL_DEMO"] !== "0";
+if (demoMode) {
+  const linked = await writeDemoAgentConfig(server.database.db, join(dataDir, "demo-agent.json"), `ws://127.0.0.1:${server.port}/api/relay/agent`, Date.now());
+  console.log(`Demo agent configuration for ${linked} devices: ${join(dataDir, "demo-agent.json")}`);
+}
 
 console.log(`\nPortal is running at ${server.url}`);
 console.log(url ? "Database: PostgreSQL server (DATABASE_URL)" : `Database: embedded PostgreSQL (PGlite) in ${dataDir}`);

@@ -16,6 +16,8 @@ export const DEMO_PASSWORD = "portal-demo";
 
 export interface PortalServer {
   readonly url: string;
+  /** The server's data directory (the demo agent's configuration is written there). */
+  readonly dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -41,7 +43,7 @@ export function startPortalServer(): Promise<PortalServer> {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Portal is running at (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ url: match[1]!.replace("localhost", "127.0.0.1"), stop });
+      if (match) resolve({ url: match[1]!.replace("localhost", "127.0.0.1"), dataDir, stop });
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", (chunk: Buffer) => { output += chunk.toString(); });

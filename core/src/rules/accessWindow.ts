@@ -85,16 +85,18 @@ const decisionRefusal = (r: RequestState, actor: Actor, now: number): Refusal | 
 };
 
 /**
- * Approves a pending request at `now`. The window starts at the requested start, or at the
- * approval (to the second) when that is later, and keeps the requested duration: an approver who
- * decides late does not shorten the access. Refusals, in this order: Forbidden when the actor is
+ * Approves a pending request at `now`. The window starts at the requested start, or at the start
+ * of the approval's minute when that is later, and keeps the requested duration: an approver who
+ * decides late does not shorten the access, and the access covers the minute of the approval (the
+ * connect rule asks for an approved request covering the current minute: approved at 10:15:40, the
+ * user can connect at once, not only from 10:16). Refusals, in this order: Forbidden when the actor is
  * the requester (nobody approves their own request) or is not an addressed approver holding the
  * approve right; Conflict when it is no longer pending (the first decision wins) or has expired.
  */
 export const approveRequest = (r: RequestState, actor: Actor, now: number): Result.Result<RequestState, Refusal> => {
   const refusal = decisionRefusal(r, actor, now);
   if (refusal) return Result.fail(refusal);
-  const start = Math.max(r.requestedStart, floorSecond(now));
+  const start = Math.max(r.requestedStart, minimumStart(now));
   return Result.succeed({ ...r, status: "approved", start, end: start + (r.requestedEnd - r.requestedStart), decidedAt: now, approverId: actor.publicId });
 };
 
