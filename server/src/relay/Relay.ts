@@ -95,6 +95,8 @@ export class Relay implements RelayContext {
     for (const a of linked) a.mux.close(1001, "SERVER_GOING_AWAY");
     for (const p of this.peers.values()) void p.then((m) => m.close(1001), () => undefined);
     for (const a of linked) await this.unlinked(a).catch(() => undefined);
+    // Links from other processes too: an upgraded socket left open would hold the HTTP server's close.
+    for (const ws of this.wss.clients) ws.close(1001, "SERVER_GOING_AWAY");
     this.wss.close();
   }
 

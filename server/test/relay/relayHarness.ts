@@ -94,3 +94,13 @@ export async function httpGetOver(stream: MuxStream): Promise<string> {
 export const caller = (app: FastifyInstance, company: string, tokens: Record<string, string>) =>
   (method: "GET" | "POST" | "DELETE", url: string, who: string, payload?: unknown) =>
     app.inject({ method, url, headers: apiHeaders(tokens[who], company), ...(payload === undefined ? {} : { payload: payload as object }) });
+
+/** A free TCP port on loopback. */
+export async function freePortForTest(): Promise<number> {
+  const server = createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((r) => server.close(r));
+  return port;
+}
