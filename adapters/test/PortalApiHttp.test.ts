@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Effect } from "effect";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isAccessRequestRequired } from "@portal/core/ports/api/TunnelsApi";
 import { discoveryLinks } from "@portal/core/wire/routes";
 import { makePortalApiHttp } from "../src/http/PortalApiHttp";
 import { basicCredentials } from "../src/http/areas/session";
@@ -109,6 +110,82 @@ describe("PortalApiHttp", () => {
     const { port } = api();
     const result = await run(port.pages.list());
     expect(result._tag === "Failure" && result.failure._tag).toBe("InvalidInput");
+  });
+});
+
+describe("PortalApiHttp tunnels", () => {
+  const SESSION = {
+    publicId: "tunnel000001", user: { publicId: "u1", name: "Eddie" }, agent: { publicId: "agent1", name: "Press 1" },
+    service: { publicId: "vpn", name: "VPN" }, start: "2026-11-21T09:30:00Z", end: null, bytesToDevice: 10, bytesFromDevice: 20, endReason: null,
+  };
+  const last = (prefix: string) => seen.findLast((r) => r.url.startsWith(prefix));
+
+  it("asks a ticket with POST, the session headers and the service, and decodes it", async () => {
+    answers.set("POST /api/agents/agent1/vpn-tickets", { status: 201, body: { status: "success", type: "VpnTicket", data: {
+      ticket: "tk", expiresAt: "2026-11-21T10:01:00Z", relayUrl: "ws://p/api/relay/client", agent: { publicId: "agent1", name: "Press 1" },
+    }, moreAfter: null } });
+    const { port } = api({ secret: "s3cret", company: "c1" });
+    const result = await run(port.tunnels.ticket("agent1", "vpn"));
+    expect(result._tag === "Success" && result.success).toMatchObject({ ticket: "tk", agent: { publicId: "agent1" } });
+    const req = last("/api/agents/agent1/vpn-tickets");
+    expect(req?.method).toBe("POST");
+    expect(req?.headers.authorization).toBe("Bearer s3cret");
+    expect(req?.headers["api-company"]).toBe("c1");
+    expect(JSON.parse(req?.body ?? "{}")).toEqual({ service: "vpn" });
+  });
+
+  it("turns the ticket route's 409 ACCESS_REQUEST_REQUIRED into a Conflict that says so", async () => {
+    answers.set("POST /api/agents/agent1/vpn-tickets", fail(409, "ACCESS_REQUEST_REQUIRED", "service"));
+    const { port } = api({ secret: "s3cret", company: "c1" });
+    const result = await run(port.tunnels.ticket("agent1", "vpn"));
+    expect(result._tag === "Failure" && result.failure._tag).toBe("Conflict");
+    expect(result._tag === "Failure" && isAccessRequestRequired(result.failure)).toBe(true);
+  });
+
+  it("rotates a credential with POST and an empty body", async () => {
+    answers.set("POST /api/agents/agent1/credential", { status: 201, body: { status: "success", type: "AgentCredential", data: {
+      agentId: "agent1", secret: "once", relayUrl: "ws://p/api/relay/agent",
+    }, moreAfter: null } });
+    const { port } = api({ secret: "s3cret", company: "c1" });
+    const result = await run(port.tunnels.rotateCredential("agent1"));
+    expect(result._tag === "Success" && result.success.secret).toBe("once");
+    const req = last("/api/agents/agent1/credential");
+    expect(req?.method).toBe("POST");
+    expect(JSON.parse(req?.body ?? "null")).toEqual({});
+  });
+
+  it("lists sessions by state, disconnects with DELETE, and says NotFound for an unknown session", async () => {
+    answers.set("GET /api/tunnel-sessions", ok([SESSION]));
+    answers.set("DELETE /api/tunnel-sessions/tunnel000001", ok({ ...SESSION, end: "2026-11-21T10:00:00Z", endReason: "disconnected" }));
+    answers.set("DELETE /api/tunnel-sessions/tunnel000404", fail(404, "TunnelSession not found"));
+    const { port } = api({ secret: "s3cret", company: "c1" });
+    const list = await run(port.tunnels.sessions("all"));
+    expect(list._tag === "Success" && list.success.map((s) => s.publicId)).toEqual(["tunnel000001"]);
+    expect(last("/api/tunnel-sessions")?.url).toBe("/api/tunnel-sessions?state=all");
+    expect(last("/api/tunnel-sessions")?.headers["api-company"]).toBe("c1");
+    const ended = await run(port.tunnels.disconnect("tunnel000001"));
+    expect(ended._tag === "Success" && ended.success.endReason).toBe("disconnected");
+    expect(last("/api/tunnel-sessions/tunnel000001")?.method).toBe("DELETE");
+    const missing = await run(port.tunnels.disconnect("tunnel000404"));
+    expect(missing._tag === "Failure" && missing.failure._tag).toBe("NotFound");
+  });
+
+  it("fails with InvalidInput when a session does not decode", async () => {
+    answers.set("GET /api/tunnel-sessions", ok([{ ...SESSION, bytesToDevice: "many" }]));
+    const { port } = api({ secret: "s3cret", company: "c1" });
+    const result = await run(port.tunnels.sessions("live"));
+    expect(result._tag === "Failure" && result.failure._tag).toBe("InvalidInput");
+  });
+
+  it("reads the release feed without authorization", async () => {
+    answers.set("GET /api/vpn-client/releases", ok({
+      releases: { linux: { os: "linux", latestVersion: "1.4.0", downloadUrl: "https://dl.example.com/vpn-{version}-linux.mjs" } },
+      releaseNotes: [],
+    }));
+    const { port } = api({ secret: "s3cret", company: "c1" });
+    const result = await run(port.tunnels.releaseFeed());
+    expect(result._tag === "Success" && result.success.releases.linux?.latestVersion).toBe("1.4.0");
+    expect(last("/api/vpn-client/releases")?.headers.authorization).toBeUndefined();
   });
 });
 

@@ -18,7 +18,6 @@ import { installIconLoader } from "./app/icons";
 import { StoreProvider } from "./app/StoreContext";
 import { routes } from "./app/routes";
 import { RootStore } from "./stores/RootStore";
-import { tunnelApiHttp } from "./app/tunnelApiHttp";
 import { workerFetch } from "./app/workerFetch";
 
 async function start(): Promise<void> {
@@ -41,7 +40,6 @@ async function start(): Promise<void> {
       connector: makeVpnConnectorHttp({ baseUrl: import.meta.env.VITE_VPN_CLIENT_URL, fetch: workerFetch() }),
       clock: ClockSystem,
       storage: makeStorageLocal(window.localStorage, ClockSystem),
-      tunnels: tunnelApiHttp(api.http),
     },
     navigate: (path) => void router.navigate(path),
     env: {

@@ -14,7 +14,6 @@ import { StorageMemory } from "@portal/fixtures/memory/StorageMemory";
 import { VpnConnectorMemory } from "@portal/fixtures/memory/VpnConnectorMemory";
 import { RootStore } from "../src/stores/RootStore";
 import { company, ManualTimers, START } from "./harness";
-import { makeTunnelApiMemory } from "./TunnelApiMemory";
 
 export const ENGINEER = { publicId: "userEngineer", name: "Eddie Engineer" };
 export const ANNA: Approver = { publicId: "userAnnaAppr", name: "Anna Approver" };
@@ -53,11 +52,10 @@ export function accessHarness(options: { agents?: Agent[]; approvers?: Record<st
   }, clock);
   const stream = makeMemoryEventStream(api.state);
   const timers = new ManualTimers();
-  const tunnels = makeTunnelApiMemory();
   const connector = VpnConnectorMemory.make({ reachable: options.reachableClient ?? false });
   const storage = StorageMemory.make(clock);
   const root = new RootStore({
-    ports: { api, connector, clock, storage, tunnels: tunnels.api },
+    ports: { api, connector, clock, storage },
     navigate: () => undefined,
     env: { hostname: "portal.example.com", isProduction: false, webRootUrl: null, platform: "web" },
     brandingHost: "portal.example.com",
@@ -83,5 +81,5 @@ export function accessHarness(options: { agents?: Agent[]; approvers?: Record<st
       api.setRights(REQUESTER);
     }
   };
-  return { root, api, clock, timers, storage, stream, asApprover, tunnels, connector };
+  return { root, api, clock, timers, storage, stream, asApprover, connector };
 }

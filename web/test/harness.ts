@@ -13,7 +13,6 @@ import { VpnConnectorMemory } from "@portal/fixtures/memory/VpnConnectorMemory";
 import type { PortalApiMemorySeed } from "@portal/fixtures/memory/portal-api/state";
 import { RootStore } from "../src/stores/RootStore";
 import type { Timers } from "../src/stores/env";
-import { makeTunnelApiMemory } from "./TunnelApiMemory";
 
 export const START = Date.parse("2026-11-21T10:00:00Z");
 
@@ -69,12 +68,11 @@ export function harness(options: HarnessOptions = {}) {
   const storage = StorageMemory.make(clock);
   const connector = VpnConnectorMemory.make({ reachable: options.reachableClient ?? false });
   const timers = new ManualTimers();
-  const tunnels = makeTunnelApiMemory();
   const navigations: string[] = [];
   let online = true;
   const listeners = new Set<(o: boolean) => void>();
   const root = new RootStore({
-    ports: { api, connector, clock, storage, tunnels: tunnels.api },
+    ports: { api, connector, clock, storage },
     navigate: (path) => navigations.push(path),
     env: { hostname: options.hostname ?? "portal.example.com", isProduction: options.production ?? false, webRootUrl: options.webRootUrl ?? null, platform: "web" },
     brandingHost: options.hostname ?? "portal.example.com",
@@ -88,7 +86,7 @@ export function harness(options: HarnessOptions = {}) {
     timers,
   });
   return {
-    root, api, storage, connector, clock, timers, navigations, tunnels,
+    root, api, storage, connector, clock, timers, navigations,
     setOnline: (value: boolean) => {
       online = value;
       for (const l of listeners) l(value);

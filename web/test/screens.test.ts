@@ -12,7 +12,7 @@ describe("the shell's screens", () => {
     expect([...mounted()].sort()).toEqual(SHELL_ROUTES.map((r) => `/${r}`).sort());
     for (const route of shellScreenRoutes()) expect(route.children?.length).toBeGreaterThan(0);
     expect([...BUILT_SCREENS].sort()).toEqual([
-      "access-requests", "approvals", "assets", "audit-trail", "devices", "groups", "my-access-requests", "translations",
+      "access-requests", "approvals", "assets", "audit-trail", "devices", "groups", "my-access-requests", "translations", "tunnel-sessions",
     ]);
   });
 
@@ -24,5 +24,12 @@ describe("the shell's screens", () => {
       for (const item of menuSections(rights, BUILT_SCREENS).flatMap((s) => s.items)) expect(built).toContain(`/${item}`);
     }));
     expect(homeRedirect(ALL_RIGHTS, BUILT_SCREENS)).toBe("/groups");
+  });
+
+  it("shows Active sessions under Devices only with manage:access-requests", () => {
+    const devices = (rights: ReadonlyArray<string>) => menuSections(rights, BUILT_SCREENS).find((s) => s.id === "DEVICES")?.items ?? [];
+    expect(devices(["manage:access-requests"])).toEqual(["approvals", "tunnel-sessions"]);
+    expect(devices(ALL_RIGHTS).at(-1)).toBe("tunnel-sessions");
+    expect(devices(["use:access-requests", "approve:access-requests"])).not.toContain("tunnel-sessions");
   });
 });

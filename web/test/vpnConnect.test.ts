@@ -37,7 +37,7 @@ describe("VpnConnectStore: the outcomes of connectDecision", () => {
     signedInFor(h, 4);
     await h.root.vpnConnect.connect(await device(h, "agent0000001"));
     expect(h.root.vpnConnect.expiredOpen).toBe(true);
-    expect(h.tunnels.state.tickets).toHaveLength(0);
+    expect(h.api.state.tunnels.tickets).toHaveLength(0);
   });
 
   it("opens the request dialog, not dismissible, with VPN preselected, when approval is needed", async () => {
@@ -78,7 +78,7 @@ describe("VpnConnectStore: the outcomes of connectDecision", () => {
     await flush();
     await h.root.vpnConnect.connect(await device(h, "agent0000001"));
     expect(h.root.vpnConnect.installer?.agent.publicId).toBe("agent0000001");
-    expect(h.tunnels.state.tickets).toHaveLength(0);
+    expect(h.api.state.tunnels.tickets).toHaveLength(0);
   });
 
   it("allowed with a client: a ticket, then connect with agent, company, ticket and one controller id", async () => {
@@ -87,7 +87,7 @@ describe("VpnConnectStore: the outcomes of connectDecision", () => {
     await clientFound(h);
     await h.root.vpnConnect.connect(await device(h, "agent0000001"));
     await h.root.vpnConnect.connect(await device(h, "agent0000001"));
-    expect(h.tunnels.state.tickets[0]).toEqual({ agentPublicId: "agent0000001", service: "vpn" });
+    expect(h.api.state.tunnels.tickets[0]).toEqual({ agentPublicId: "agent0000001", service: "vpn" });
     const [first, second] = h.connector.connectRequests();
     expect(first).toMatchObject({ agentId: "agent0000001", companyId: "companyAAAAA", ticket: "ticket-1" });
     expect(second?.ticket).toBe("ticket-2");
@@ -115,7 +115,7 @@ describe("VpnConnectStore: the outcomes of connectDecision", () => {
     const h = accessHarness({ agents: [agent(1, { vpnRequireAccessApproval: false })] });
     signedInFor(h);
     await clientFound(h);
-    h.tunnels.state.requireRequest.add("agent0000001");
+    h.api.state.tunnels.requireRequest.add("agent0000001");
     await h.root.vpnConnect.connect(await device(h, "agent0000001"));
     expect(h.root.accessRequestDialog.isOpen).toBe(true);
     expect(h.connector.connectRequests()).toHaveLength(0);

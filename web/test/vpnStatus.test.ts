@@ -5,11 +5,12 @@
  * rotation shown once, and the sessions list with Disconnect.
  */
 import { describe, expect, it } from "vitest";
+import { ApiUnavailable } from "@portal/core/errors";
+import { tunnelSession as session } from "@portal/fixtures/memory/PortalApiMemory";
 import { IDLE } from "@portal/fixtures/memory/VpnConnectorMemory";
 import { CONNECTED_FAVICON } from "../src/stores/VpnStatusStore";
 import { endReasonText, formatBytes } from "../src/stores/TunnelSessionsStore";
 import { flush, harness } from "./harness";
-import { session } from "./TunnelApiMemory";
 
 const LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140 Safari/537.36";
 
@@ -123,7 +124,7 @@ describe("VpnStatusStore", () => {
 
   it("ignores a failed release feed", async () => {
     const h = await found();
-    h.tunnels.state.feed = null;
+    h.api.state.tunnels.feed = null;
     await h.root.vpnStatus.loadFeed();
     expect(h.root.vpnStatus.feed).toBeNull();
     expect(h.root.snackbars.visible).toHaveLength(0);
@@ -132,13 +133,13 @@ describe("VpnStatusStore", () => {
 
 describe("AgentCredentialStore", () => {
   it("rotates after the confirmation and shows the secret once", async () => {
-    const h = harness();
+    const h = harness({ seed: { signedIn: true } });
     const c = h.root.agentCredential;
     c.askRotate("agent0000001");
     expect(c.phase).toBe("confirm");
     c.cancel();
     expect(c.phase).toBe("idle");
-    expect(h.tunnels.state.rotations).toBe(0);
+    expect(h.api.state.tunnels.rotations).toBe(0);
     c.askRotate("agent0000001");
     await c.rotate();
     expect(c.phase).toBe("shown");
@@ -150,8 +151,8 @@ describe("AgentCredentialStore", () => {
   });
 
   it("a failed rotation keeps the question and says why", async () => {
-    const h = harness();
-    h.tunnels.state.failNext = true;
+    const h = harness({ seed: { signedIn: true } });
+    h.api.failNext("tunnels.rotateCredential", new ApiUnavailable({ status: 0 }));
     h.root.agentCredential.askRotate("agent0000001");
     await h.root.agentCredential.rotate();
     expect(h.root.agentCredential.phase).toBe("confirm");
@@ -161,8 +162,8 @@ describe("AgentCredentialStore", () => {
 
 describe("TunnelSessionsStore", () => {
   it("lists live sessions, All adds ended ones, Disconnect ends one after the confirmation", async () => {
-    const h = harness();
-    h.tunnels.state.sessions = [session(1), session(2, { end: "2026-11-21T09:45:00Z", endReason: "expired" })];
+    const h = harness({ seed: { signedIn: true } });
+    h.api.state.tunnels.sessions = [session(1), session(2, { end: "2026-11-21T09:45:00Z", endReason: "expired" })];
     const s = h.root.tunnelSessions;
     await s.load();
     expect(s.sessions.map((x) => x.publicId)).toEqual(["tunnel000001"]);
@@ -181,11 +182,11 @@ describe("TunnelSessionsStore", () => {
   });
 
   it("renders empty and survives a failed load", async () => {
-    const h = harness();
+    const h = harness({ seed: { signedIn: true } });
     await h.root.tunnelSessions.load();
     expect(h.root.tunnelSessions.sessions).toEqual([]);
     expect(h.root.tunnelSessions.state).toBe("ready");
-    h.tunnels.state.failNext = true;
+    h.api.failNext("tunnels.sessions", new ApiUnavailable({ status: 0 }));
     await h.root.tunnelSessions.load();
     expect(h.root.tunnelSessions.state).toBe("failed");
   });

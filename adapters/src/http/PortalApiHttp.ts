@@ -8,6 +8,7 @@ import { HttpClient, type HttpClientOptions } from "./HttpClient";
 import { authApi, discoveryApi, meApi } from "./areas/session";
 import { assetTypesApi, auditLogsApi, groupsApi, groupTypesApi, translationsApi } from "./areas/lists";
 import { accessRequestsApi, pagesApi } from "./areas/devices";
+import { tunnelsApi } from "./areas/tunnels";
 
 /** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
 export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & { readonly http: HttpClient } {
@@ -24,6 +25,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     auditLogs: auditLogsApi(http),
     pages: pagesApi(http),
     accessRequests: accessRequestsApi(http),
+    tunnels: tunnelsApi(http),
   };
 }
 

@@ -15,6 +15,7 @@ import type { GroupTypesApi } from "./api/GroupTypesApi";
 import type { MeApi } from "./api/MeApi";
 import type { PagesApi } from "./api/PagesApi";
 import type { TranslationsApi } from "./api/TranslationsApi";
+import type { TunnelsApi } from "./api/TunnelsApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
 export type { AssetTypesApi } from "./api/AssetTypesApi";
@@ -26,6 +27,7 @@ export type { GroupTypesApi } from "./api/GroupTypesApi";
 export type { MeApi } from "./api/MeApi";
 export type { PagesApi } from "./api/PagesApi";
 export type { TranslationsApi, UpsertResult } from "./api/TranslationsApi";
+export type { TunnelSessionState, TunnelsApi } from "./api/TunnelsApi";
 export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
 
 export interface PortalApiShape {
@@ -39,6 +41,7 @@ export interface PortalApiShape {
   readonly auditLogs: AuditLogsApi;
   readonly pages: PagesApi;
   readonly accessRequests: AccessRequestsApi;
+  readonly tunnels: TunnelsApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

@@ -24,7 +24,7 @@ describe("shell routes and the left menu", () => {
     expect(openRoutes(["manage:asset-types"])).toEqual(["assets"]);
     expect(openRoutes(["use:access-requests"])).toEqual(["devices", "my-access-requests", "access-requests"]);
     expect(openRoutes(["approve:access-requests"])).toEqual(["approvals", "access-requests"]);
-    expect(openRoutes(["manage:access-requests"])).toEqual(["approvals", "access-requests"]);
+    expect(openRoutes(["manage:access-requests"])).toEqual(["approvals", "access-requests", "tunnel-sessions"]);
     expect(openRoutes(["manage:subgroups", "not-a-right"])).toEqual([]);
   });
 
@@ -33,10 +33,13 @@ describe("shell routes and the left menu", () => {
       { id: "USER_MANAGEMENT", items: ["users", "groups", "roles", "access-categories"] },
       { id: "COMPANY", items: ["identity", "translations", "usage", "audit-trail", "licenses", "apps"] },
       { id: "DEVICE_SETTINGS", items: ["assets", "custom-fields", "mqtt"] },
-      { id: "DEVICES", items: ["devices", "my-access-requests", "approvals"] },
+      { id: "DEVICES", items: ["devices", "my-access-requests", "approvals", "tunnel-sessions"] },
     ]);
     // One request's page (the e-mail link) is a route without a menu item.
     expect(menuSections(["use:access-requests"], SHELL_ROUTES)).toEqual([{ id: "DEVICES", items: ["devices", "my-access-requests"] }]);
+    // Active sessions only with manage:access-requests; approving alone does not show it.
+    expect(menuSections(["approve:access-requests"], SHELL_ROUTES)).toEqual([{ id: "DEVICES", items: ["approvals"] }]);
+    expect(menuSections(["manage:access-requests"], SHELL_ROUTES)).toEqual([{ id: "DEVICES", items: ["approvals", "tunnel-sessions"] }]);
     expect(menuSections(["manage:mqtt-brokers", "invite:user"], SHELL_ROUTES)).toEqual([
       { id: "USER_MANAGEMENT", items: ["users"] },
       { id: "DEVICE_SETTINGS", items: ["mqtt"] },

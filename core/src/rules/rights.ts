@@ -18,6 +18,8 @@ export const SHELL_ROUTES = [
   // Issue 9: devices and access requests. "access-requests" holds one request's page (the target
   // of the approvers' e-mail link, /access-requests/{publicId}); it has no menu item.
   "devices", "my-access-requests", "approvals", "access-requests",
+  // Issue 10: the live (and ended) tunnel sessions of the company, with Disconnect.
+  "tunnel-sessions",
 ] as const;
 export type ShellRoute = (typeof SHELL_ROUTES)[number];
 
@@ -41,6 +43,7 @@ export const ROUTE_RIGHTS: Readonly<Record<ShellRoute, ReadonlyArray<Right>>> = 
   "my-access-requests": ["use:access-requests"],
   approvals: ["approve:access-requests", "manage:access-requests"],
   "access-requests": ["use:access-requests", "approve:access-requests", "manage:access-requests"],
+  "tunnel-sessions": ["manage:access-requests"],
 };
 
 /** The left menu's sections and their items, in display order. */
@@ -48,7 +51,7 @@ export const MENU_SECTIONS = [
   { id: "USER_MANAGEMENT", items: ["users", "groups", "roles", "access-categories"] },
   { id: "COMPANY", items: ["identity", "translations", "usage", "audit-trail", "licenses", "apps"] },
   { id: "DEVICE_SETTINGS", items: ["assets", "custom-fields", "mqtt"] },
-  { id: "DEVICES", items: ["devices", "my-access-requests", "approvals"] },
+  { id: "DEVICES", items: ["devices", "my-access-requests", "approvals", "tunnel-sessions"] },
 ] as const satisfies ReadonlyArray<{ id: string; items: ReadonlyArray<ShellRoute> }>;
 export type MenuSectionId = (typeof MENU_SECTIONS)[number]["id"];
 

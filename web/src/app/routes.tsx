@@ -32,8 +32,6 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...page(() => import("../features/home/HomeRedirect")) },
               ...shellScreenRoutes(),
-              // Issue 10: not a core ShellRoute yet (its right is checked by the page: manage:access-requests).
-              { path: "tunnel-sessions", ...page(() => import("../features/tunnel-sessions/TunnelSessionsPage")) },
             ],
           },
         ],

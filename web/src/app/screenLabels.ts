@@ -20,6 +20,7 @@ export const SCREEN_VIEW: Readonly<Record<ShellRoute, { readonly label: string; 
   "my-access-requests": { label: "My access requests", icon: "time" },
   approvals: { label: "Approvals", icon: "confirm" },
   "access-requests": { label: "Access request", icon: "document" },
+  "tunnel-sessions": { label: "Active sessions", icon: "link" },
 };
 
 /**

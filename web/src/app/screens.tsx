@@ -40,6 +40,7 @@ export const SHELL_SCREENS: ReadonlyArray<ShellScreen> = [
       { path: ":publicId", lazy: async () => ({ Component: (await import("../features/access-requests/AccessRequestPage")).default }) },
     ],
   },
+  { route: "tunnel-sessions", load: () => import("../features/tunnel-sessions/TunnelSessionsPage") },
 ];
 
 /** The routes the app mounts, for core's menu and home rules (one source: SHELL_SCREENS). */

@@ -14,15 +14,13 @@ const SECTION_TITLE: Record<string, string> = {
 };
 
 /**
- * The left menu: USER_MANAGEMENT, COMPANY and DEVICE_SETTINGS, each item only with its right and
- * only when its screen is built; a section with no such item is not shown (core's menuSections).
+ * The left menu: USER_MANAGEMENT, COMPANY, DEVICE_SETTINGS and DEVICES, each item only with its
+ * right and only when its screen is built; a section with no such item is not shown (core's menuSections).
  */
 export const LeftMenu = observer(function LeftMenu() {
   const { session } = useStores();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  // Issue 10's Active sessions: not a core ShellRoute yet, so added here under Devices.
-  const canSeeSessions = session.rights.includes("manage:access-requests");
   return (
     <Menu data-testid="left-menu">
       {menuSections(session.rights, BUILT_SCREENS).map((section) => (
@@ -35,11 +33,6 @@ export const LeftMenu = observer(function LeftMenu() {
               href={`/${route}`}
               onClick={(e: React.MouseEvent) => { e.preventDefault(); navigate(`/${route}`); }} />
           ))}
-          {section.id === "DEVICES" && canSeeSessions && (
-            <MenuItem icon="link" text="Active sessions" data-testid="menu-item-tunnel-sessions"
-              active={pathname === "/tunnel-sessions"} href="/tunnel-sessions"
-              onClick={(e: React.MouseEvent) => { e.preventDefault(); navigate("/tunnel-sessions"); }} />
-          )}
         </div>
       ))}
     </Menu>

@@ -44,7 +44,7 @@ export class AgentCredentialStore {
     const agentPublicId = this.agentPublicId;
     if (agentPublicId === null || this.phase !== "confirm") return;
     runInAction(() => (this.phase = "rotating"));
-    const result = await this.root.run(this.root.ports.tunnels.rotateCredential(agentPublicId));
+    const result = await this.root.run(this.root.ports.api.tunnels.rotateCredential(agentPublicId));
     runInAction(() => {
       if (result._tag === "Success") {
         this.credential = result.success;

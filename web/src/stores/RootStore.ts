@@ -28,7 +28,6 @@ import { GroupTypeStore } from "./GroupTypeStore";
 import { TranslationStore } from "./TranslationStore";
 import { runResult } from "./runtime";
 import { SessionStore } from "./SessionStore";
-import type { TunnelApiShape } from "./TunnelApi";
 import { TunnelSessionsStore } from "./TunnelSessionsStore";
 import { AgentCredentialStore } from "./AgentCredentialStore";
 import { VpnConnectStore } from "./VpnConnectStore";
@@ -42,8 +41,6 @@ export interface Ports {
   readonly connector: VpnConnectorShape;
   readonly clock: ClockShape;
   readonly storage: StorageShape;
-  /** Remote access (issue 10): tickets, agent credentials, tunnel sessions, the client's release feed. */
-  readonly tunnels: TunnelApiShape;
 }
 
 export interface RootDeps {

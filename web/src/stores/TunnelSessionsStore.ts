@@ -54,7 +54,7 @@ export class TunnelSessionsStore {
   async load(): Promise<void> {
     const generation = ++this.generation;
     runInAction(() => (this.state = "pending"));
-    const result = await this.root.run(this.root.ports.tunnels.sessions(this.showAll ? "all" : "live"));
+    const result = await this.root.run(this.root.ports.api.tunnels.sessions(this.showAll ? "all" : "live"));
     if (generation !== this.generation) return;
     runInAction(() => {
       if (result._tag === "Success") {
@@ -85,7 +85,7 @@ export class TunnelSessionsStore {
     const target = this.confirming;
     if (target === null) return;
     runInAction(() => (this.disconnecting = true));
-    const result = await this.root.run(this.root.ports.tunnels.disconnect(target.publicId));
+    const result = await this.root.run(this.root.ports.api.tunnels.disconnect(target.publicId));
     runInAction(() => {
       this.disconnecting = false;
       this.confirming = null;

@@ -17,8 +17,8 @@ import type { AgentView } from "@portal/core/domain/Device";
 import { VPN_SERVICE_VALUE } from "@portal/core/rules/accessRequestForm";
 import { connectDecision, type ConnectTarget, type GrantingRequest } from "@portal/core/rules/connectPermission";
 import { SNACKBAR_VPN_ERROR_MS } from "@portal/core/constants";
+import { isAccessRequestRequired } from "@portal/core/ports/api/TunnelsApi";
 import type { RootStore } from "./RootStore";
-import { isAccessRequestRequired } from "./TunnelApi";
 
 const SNACKBAR_KEY = "vpn-connect";
 
@@ -111,7 +111,7 @@ export class VpnConnectStore {
       this.waiting = null;
     });
     const service = attempt.target.kind === "vpn" ? VPN_SERVICE_VALUE : attempt.target.server.publicId;
-    const ticket = await root.run(root.ports.tunnels.ticket(attempt.agent.publicId, service));
+    const ticket = await root.run(root.ports.api.tunnels.ticket(attempt.agent.publicId, service));
     if (ticket._tag === "Failure") {
       runInAction(() => (this.busy = false));
       if (isAccessRequestRequired(ticket.failure)) return this.needRequest(attempt, service, false);

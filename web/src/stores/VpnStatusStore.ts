@@ -138,7 +138,7 @@ export class VpnStatusStore {
   /** The release feed, once per app (a failure is ignored and tried again at the next need). */
   loadFeed(): Promise<void> {
     this.feedLoad ??= (async () => {
-      const result = await this.root.run(this.root.ports.tunnels.releaseFeed());
+      const result = await this.root.run(this.root.ports.api.tunnels.releaseFeed());
       if (result._tag === "Success") runInAction(() => (this.feed = result.success));
       else this.feedLoad = null;
     })();
