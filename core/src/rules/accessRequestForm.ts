@@ -48,6 +48,13 @@ export const TIME_PICKER_MINUTES: ReadonlyArray<number> = Array.from(
  */
 export const minimumStart = (now: number): number => Math.floor(now / MINUTE_MS) * MINUTE_MS;
 
+/**
+ * How far before the current minute a start is still accepted, by the form and by the server: a
+ * form opened at 10:15:50 and sent at 10:16:05 still holds 10:15 ("now" when it was filled in),
+ * and the browser's clock may run a little behind the server's.
+ */
+export const START_CLOCK_SLACK_MS = 2 * 60_000;
+
 /** The form's values. `services` holds VPN_SERVICE_VALUE and/or server publicIds. */
 export interface AccessRequestFormValues {
   readonly services: ReadonlyArray<string>;
@@ -78,14 +85,14 @@ export const initialAccessRequestValues = (now: number, preselect: ReadonlyArray
 /**
  * The errors of the form at `now`: REQUIRED for each empty field (a reason of only spaces is
  * empty), INVALID_DATE_AND_TIME for a start that is not a finite time, earlier than
- * minimumStart(now), or later than LATEST_START_MS. An empty object means valid. Never fails.
+ * minimumStart(now) less START_CLOCK_SLACK_MS, or later than LATEST_START_MS. An empty object means valid. Never fails.
  */
 export const validateAccessRequestForm = (values: AccessRequestFormValues, now: number): AccessRequestFormErrors => {
   const errors: AccessRequestFormErrors = {};
   if (values.services.length === 0) errors.services = REQUIRED;
   if (values.approvers.length === 0) errors.approvers = REQUIRED;
   if (values.start === null) errors.start = REQUIRED;
-  else if (!Number.isFinite(values.start) || values.start < minimumStart(now) || values.start > LATEST_START_MS) {
+  else if (!Number.isFinite(values.start) || values.start < minimumStart(now) - START_CLOCK_SLACK_MS || values.start > LATEST_START_MS) {
     errors.start = INVALID_DATE_AND_TIME;
   }
   if (values.reason.trim() === "") errors.reason = REQUIRED;

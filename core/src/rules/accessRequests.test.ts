@@ -68,7 +68,7 @@ describe("buildAccessRequestPayload", () => {
   });
   it("fails with InvalidInput naming each failing field", () => {
     const result = buildAccessRequestPayload(
-      { agentPublicId: "a", values: { ...values, reason: "", start: NOW - 120_000 } }, NOW);
+      { agentPublicId: "a", values: { ...values, reason: "", start: NOW - 240_000 } }, NOW);
     expect(Result.isFailure(result) && result.failure._tag).toBe("InvalidInput");
     expect(Result.isFailure(result) && result.failure._tag === "InvalidInput" && result.failure.issues).toEqual([
       { message: "INVALID_DATE_AND_TIME", propertyName: "start" },

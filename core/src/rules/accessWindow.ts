@@ -10,7 +10,7 @@ import type { AccessRequestStatus } from "../domain/AccessRequest";
 import type { DurationOption } from "../domain/AccessRequest";
 import type { MyAccess } from "../domain/Device";
 import { Conflict, Forbidden, InvalidInput, type ValidationIssue } from "../errors";
-import { DURATION_CHOICES, durationMs, INVALID_DATE_AND_TIME, LATEST_START_MS, minimumStart, REQUIRED } from "./accessRequestForm";
+import { DURATION_CHOICES, durationMs, INVALID_DATE_AND_TIME, LATEST_START_MS, minimumStart, REQUIRED, START_CLOCK_SLACK_MS } from "./accessRequestForm";
 import { parseIsoInstant, toUtcIsoSeconds } from "./accessRequests";
 
 /** Message keys of the lifecycle (englishMessages.ts has their sentences). */
@@ -30,11 +30,7 @@ export const ACCESS_MESSAGES = {
 } as const;
 
 const SECOND_MS = 1000;
-/**
- * How far before the current minute a new request may start on the server: the browser computes
- * its minimum start with its own clock, which may run a little behind the server's.
- */
-export const START_CLOCK_SLACK_MS = 2 * 60_000;
+export { START_CLOCK_SLACK_MS };
 
 /** A request as the lifecycle reads it. */
 export interface RequestState {

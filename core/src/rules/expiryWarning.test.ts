@@ -36,7 +36,9 @@ describe("expiryWarningRemindTimes", () => {
       expect(times.length).toBeLessThanOrEqual(31);
       for (let i = 1; i < times.length; i++) expect(times[i]!).toBeGreaterThan(times[i - 1]!);
       expect(times.every((t) => t < expiry)).toBe(true);
-      expect(expiry - times[0]!).toBeGreaterThanOrEqual(30 * DAY - 2 * 3_600_000);
+      // 30 calendar days in the zone: a DST change moves it by hours, and Samoa (Pacific/Apia)
+      // skipped 30 December 2011 entirely (found by this property: [1325239200000, "Pacific/Apia"]).
+      expect(expiry - times[0]!).toBeGreaterThanOrEqual(30 * DAY - 26 * 3_600_000);
     }));
   });
 });
