@@ -54,4 +54,5 @@ ALTER TABLE "tunnel_tokens" ADD CONSTRAINT "tunnel_tokens_user_id_users_id_fk" F
 ALTER TABLE "tunnel_tokens" ADD CONSTRAINT "tunnel_tokens_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tunnel_tokens" ADD CONSTRAINT "tunnel_tokens_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "tunnel_sessions_company_idx" ON "tunnel_sessions" USING btree ("company_id","ended_at","id");--> statement-breakpoint
+CREATE INDEX "tunnel_sessions_live_agent_idx" ON "tunnel_sessions" USING btree ("agent_id") WHERE ended_at is null;--> statement-breakpoint
 CREATE INDEX "tunnel_tokens_expires_idx" ON "tunnel_tokens" USING btree ("expires_at");

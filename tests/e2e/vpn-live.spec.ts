@@ -86,7 +86,7 @@ test("connect without access asks for it, connects by itself once approved, reac
 
   await expect(page.getByTestId("vpn-status-text")).toContainText(/connected/i, { timeout: 15_000 });
   await page.getByTestId("vpn-details").click();
-  const info = page.getByTestId("vpn-info");
+  const info = page.getByRole("dialog", { name: "VPN" });
   await expect(info).toContainText("Line 1 Router");
   const address = (await info.getByText(/^127\.0\.0\.1:\d+/).first().textContent())!.trim().split(/\s/)[0]!;
   await screenshot(page, "vpn-live-info-1280");

@@ -362,7 +362,11 @@ export const tunnelSessions = pgTable("tunnel_sessions", {
   bytesToDevice: bigint("bytes_to_device", { mode: "number" }).notNull().default(0),
   bytesFromDevice: bigint("bytes_from_device", { mode: "number" }).notNull().default(0),
   endReason: text("end_reason"),
-}, (t) => [index("tunnel_sessions_company_idx").on(t.companyId, t.endedAt, t.id)]);
+}, (t) => [
+  index("tunnel_sessions_company_idx").on(t.companyId, t.endedAt, t.id),
+  // The Devices list shows who is connected to each device: live sessions by agent.
+  index("tunnel_sessions_live_agent_idx").on(t.agentId).where(sql`ended_at is null`),
+]);
 
 /** Which server process holds an agent's link now, and where other processes reach it. */
 export const relayLinks = pgTable("relay_links", {

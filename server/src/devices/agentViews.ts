@@ -23,7 +23,7 @@ interface ViewRow {
   public_id: string; name: string; vpn_require_access_approval: boolean; rsc_server_name: string | null; rsc_server_public_id: string | null;
   vpn_address: string | null; rate_limit: "soft" | "hard" | null; rate_counter: number; rate_last_hit_ms: number | string | null; use_stunnel: boolean;
   servers: Array<{ publicId: string; name: string; requireAccessApproval: boolean; serviceGroup: string | null }>;
-  assets: string[]; groups: DeviceGroup[]; mine: MyRequest[];
+  assets: string[]; groups: DeviceGroup[]; mine: MyRequest[]; connected: Array<{ publicId: string; name: string }>;
 }
 
 /** Epoch ms of a timestamptz column, as a JSON number. */
@@ -46,7 +46,10 @@ export const agentViewQuery = (userId: number, where: SQL, orderBy: ReadonlyArra
       coalesce((select json_agg(json_build_object('publicId', r.public_id, 'status', r.status, 'start', ${ms(sql`r.start`)}, 'end', ${ms(sql`r."end"`)},
           'requestedEnd', ${ms(sql`r.requested_end`)}, 'vpn', r.vpn,
           'servers', (select json_agg(s2.public_id) from access_request_servers rs join agent_servers s2 on s2.id = rs.server_id where rs.request_id = r.id)))
-        from access_requests r where r.agent_id = ${agents.id} and r.requester_id = ${userId}), '[]'::json) as mine
+        from access_requests r where r.agent_id = ${agents.id} and r.requester_id = ${userId}), '[]'::json) as mine,
+      coalesce((select json_agg(json_build_object('publicId', c.public_id, 'name', c.name) order by c.name, c.public_id)
+        from (select distinct u.public_id, u.name from tunnel_sessions ts join users u on u.id = ts.user_id
+          where ts.agent_id = ${agents.id} and ts.ended_at is null) c), '[]'::json) as connected
     from ${agents} where ${where} ${orderBy.length > 0 ? sql`order by ${sql.join([...orderBy], sql`, `)}` : sql``} limit ${limit}`;
 
 /** The views of the agents matching `where`, in `orderBy` order, at most `limit`. */
@@ -70,8 +73,8 @@ export async function agentViews(ctx: RequestContext, db: Db, where: SQL, orderB
       })),
       activeVpnSession: a.rsc_server_public_id === null ? null
         : { rscServer: { name: a.rsc_server_name ?? "", publicId: a.rsc_server_public_id }, vpnAddress: a.vpn_address },
-      // Who is connected is not tracked by the portal (no VPN server reports to it yet).
-      connectedUsers: [],
+      // Who has a live session through the relay on this device now.
+      connectedUsers: a.connected,
       rateLimiting: a.rate_limit === null ? null : {
         configOpenvpnLimit: a.rate_limit, configOpenvpnCounter: Number(a.rate_counter),
         configOpenvpnLastHit: lastHit === null ? null : toUtcIsoSeconds(lastHit),

@@ -155,6 +155,9 @@ describe("relay", () => {
     await once(stream, "data");
     const live = ((await call("GET", "/api/tunnel-sessions", "admin")).json() as Json).data;
     expect(live).toHaveLength(1);
+    // The device shows who is connected through the relay now.
+    const device = ((await call("GET", `/api/agents/${line1.publicId}`, "admin")).json() as Json).data;
+    expect(device.connectedUsers.map((u: { publicId: string }) => u.publicId)).toEqual([t.demo.users["engineer"]]);
     const reset = resetOf(stream);
     const res = await call("DELETE", `/api/tunnel-sessions/${live[0].publicId}`, "admin");
     expect(res.statusCode, res.body).toBe(200);

@@ -43,6 +43,20 @@ const StatusTab = observer(function StatusTab() {
       <dl className="vpn-facts">
         <dt>VPN address</dt>
         <dd>{session?.vpnAddress ? <>{session.vpnAddress} <CopyButton text={session.vpnAddress} label="Copy VPN address" testId="vpn-copy-address" /></> : "—"}</dd>
+        {session && session.services.length > 1 && (
+          <>
+            <dt>Services</dt>
+            <dd>
+              <ul className="vpn-services" data-testid="vpn-services">
+                {session.services.map((svc) => (
+                  <li key={svc.publicId}>
+                    {svc.name}: {svc.address} <CopyButton text={svc.address} label={`Copy the address of ${svc.name}`} testId={`vpn-copy-${svc.publicId}`} />
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
         <dt>Stealth mode</dt><dd>{agent ? (agent.useStunnel ? "On" : "Off") : "—"}</dd>
         <dt>Server name</dt><dd>{session?.serverName ?? "—"}</dd>
         <dt>Device name</dt><dd>{session?.agent.name ?? "—"}</dd>
