@@ -32,6 +32,12 @@ export const VpnInstallerDialog = observer(function VpnInstallerDialog() {
             ? "The VPN client is running on this computer. Connect now to reach the device."
             : "To connect, install the VPN client on this computer and start it, then try again."}
         </p>
+        {!found && (
+          <p className="vpn-installer-text" data-testid="vpn-installer-howto">
+            The client is one file that Node.js runs. Download it, then start it with{" "}
+            <code>node portal-vpn-client-{vpnStatus.feed?.releases.linux?.latestVersion ?? "<version>"}.mjs --portal {window.location.origin}</code>
+          </p>
+        )}
       </DialogBody>
       <DialogFooter actions={
         <>
