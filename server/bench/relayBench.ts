@@ -17,7 +17,7 @@
 import { once } from "node:events";
 import { connect, type Socket } from "node:net";
 import { startAgent, startClient, startServer, stopChild } from "./relayEnds";
-import { CHUNK, percentile, pushFast, readSlowly, rssMb, sampleRss, startServices, SLOW_BYTES, SLOW_EVERY_MS, type Services } from "./relayServices";
+import { CHUNK, cpuSeconds, percentile, pushFast, readSlowly, rssMb, sampleRss, startServices, SLOW_BYTES, SLOW_EVERY_MS, type Services } from "./relayServices";
 
 const BYTES = Number(process.env["BENCH_RELAY_BYTES"] ?? 1024 ** 3);
 const CONNECTS = Number(process.env["BENCH_RELAY_CONNECTS"] ?? 500);
@@ -61,7 +61,7 @@ async function firstByte(to: Address): Promise<number> {
   return ms;
 }
 
-const mbOf = (x: Record<string, number>) => Object.entries(x).map(([k, v]) => `${k} ${fmt(v)}`).join(", ");
+const mbOf = (x: Record<string, number>, digits = 0) => Object.entries(x).map(([k, v]) => `${k} ${fmt(v, digits)}`).join(", ");
 
 const services = await startServices();
 const server = await startServer();
@@ -79,16 +79,22 @@ try {
   await copy(services, direct(services.ports.sink), 64 * MB);
   await copy(services, tunnel("sink"), 64 * MB);
   let rss = sampleRss({ bench: pids.bench });
+  const benchCpu = cpuSeconds(pids.bench);
   const directRate = await copy(services, direct(services.ports.sink), BYTES);
+  const directCpu = { bench: (1000 * (cpuSeconds(pids.bench) - benchCpu)) / (BYTES / MB) };
   const directRss = rss.stop();
   rss = sampleRss(pids);
+  const cpuBefore = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuSeconds(pid)]));
   const tunnelRate = await copy(services, tunnel("sink"), BYTES);
+  // CPU ms each process spent per MB carried: what the rate would be on an idle core each, whatever the load beside.
+  const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, (1000 * (cpuSeconds(pid) - cpuBefore[k]!)) / (BYTES / MB)]));
   const tunnelRss = rss.stop();
   console.log(`\n1. copy ${fmt(BYTES / MB)} MB to a sink`);
-  console.log(`  direct  ${fmt(directRate)} MB/s   peak RSS MB: ${mbOf(directRss.peak)}`);
+  console.log(`  direct  ${fmt(directRate)} MB/s   peak RSS MB: ${mbOf(directRss.peak)}   CPU ms per MB: ${mbOf(directCpu, 1)}`);
   console.log(`  tunnel  ${fmt(tunnelRate)} MB/s (${fmt(tunnelRate / directRate, 2)}x, target >= 0.5x)   peak RSS MB: ${mbOf(tunnelRss.peak)} (before: ${mbOf(tunnelRss.first)})`);
+  console.log(`  CPU ms per MB carried: ${mbOf(cpu, 1)} (1,000 / the largest = the rate one core each would allow)`);
   rows.push(["throughput, 1 copy of " + fmt(BYTES / MB) + " MB", `${fmt(directRate)} MB/s`, `${fmt(tunnelRate)} MB/s (${fmt(tunnelRate / directRate, 2)}x)`,
-    `peak RSS MB: ${mbOf(tunnelRss.peak)}`]);
+    `peak RSS MB: ${mbOf(tunnelRss.peak)}; CPU ms per MB: ${mbOf(cpu, 1)} (direct: ${mbOf(directCpu, 1)})`]);
 
   // 2. Connect-to-first-byte, after 20 warm-up connections each way.
   for (let i = 0; i < 20; i++) { await firstByte(direct(services.ports.echo)); await firstByte(tunnel("echo")); }

@@ -116,6 +116,16 @@ export function rssMb(pid: number): number {
   }
 }
 
+/** CPU time a process has used so far (user + system), in seconds, from /proc (clock ticks of 1/100 s); NaN once it is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Samples the RSS of each named pid every `everyMs` until stopped; gives the first sample and the peak of each. */
 export function sampleRss(pids: Record<string, number>, everyMs = 50) {
   const first: Record<string, number> = {};
