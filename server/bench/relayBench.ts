@@ -1,7 +1,8 @@
 /**
  * `pnpm bench:relay` in server/: the remote-access figures of issue 10, each beside a baseline
  * taken in the same run. Four processes: this one (the device's TCP services, the load and the
- * stopwatch), the portal with its relay (relayServer.ts, PGlite, stepped clock), the device agent
+ * stopwatch), the portal with its relay (relayServer.ts, stepped clock; on PostgreSQL when
+ * 127.0.0.1:5432 or TEST_POSTGRES_URL answers, else PGlite; BENCH_RELAY_DB=pglite|postgres), the device agent
  * (`portal agent`) and the local VPN client (`portal vpn-client`). A "tunnel" connection goes
  * from here to the client's local port, over the relay and the agent, back to a service here.
  *
@@ -16,6 +17,7 @@
  */
 import { once } from "node:events";
 import { connect, type Socket } from "node:net";
+import pg from "pg";
 import { startAgent, startClient, startServer, stopChild } from "./relayEnds";
 import { CHUNK, cpuSeconds, percentile, pushFast, readSlowly, rssMb, sampleRss, startServices, SLOW_BYTES, SLOW_EVERY_MS, type Services } from "./relayServices";
 
@@ -63,13 +65,26 @@ async function firstByte(to: Address): Promise<number> {
 
 const mbOf = (x: Record<string, number>, digits = 0) => Object.entries(x).map(([k, v]) => `${k} ${fmt(v, digits)}`).join(", ");
 
+/** Whether PostgreSQL answers (asked here with pg alone: importing the test helpers would load the whole server into this process). */
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: process.env["TEST_POSTGRES_URL"] ?? "postgres://postgres@127.0.0.1:5432/postgres", connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+const kind = (process.env["BENCH_RELAY_DB"] ?? ((await postgresAnswers()) ? "postgres" : "pglite")) as "pglite" | "postgres";
 const services = await startServices();
-const server = await startServer();
+const server = await startServer(kind);
 const agent = await startAgent(server, services.ports);
 const client = await startClient(server);
 const pids = { portal: server.child.pid!, agent: agent.pid!, client: client.child.pid!, bench: process.pid };
 const { line1, line2, engineer } = server.ready;
-console.log(`relay bench: portal pid ${pids.portal} (PGlite), agent pid ${pids.agent}, VPN client pid ${pids.client}, bench pid ${pids.bench}`);
+console.log(`relay bench: portal pid ${pids.portal} (${kind === "postgres" ? "PostgreSQL" : "PGlite"}), agent pid ${pids.agent}, VPN client pid ${pids.client}, bench pid ${pids.bench}`);
 
 try {
   const local = await client.connect(line2.publicId, engineer);
@@ -108,10 +123,28 @@ try {
   console.log(`\n2. connect-to-first-byte, ${CONNECTS} connections each (interleaved)`);
   console.log(`  direct  p50 ${fmt(percentile(d, 50), 2)} ms   p99 ${fmt(percentile(d, 99), 2)} ms`);
   console.log(`  tunnel  p50 ${fmt(percentile(t, 50), 2)} ms   p99 ${fmt(percentile(t, 99), 2)} ms   added at the median ${fmt(added, 2)} ms (target < 1 ms: ${added < 1 ? "met" : "MISSED"})`);
+  // The same echo on a connection already open: the data path alone, without opening a stream.
+  const roundTrips = async (to: Address) => {
+    const socket = connect(to);
+    socket.setNoDelay(true);
+    await once(socket, "connect");
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const began = performance.now();
+      socket.write(Buffer.of(42));
+      await once(socket, "data");
+      times.push(performance.now() - began);
+    }
+    socket.destroy();
+    return times;
+  };
+  const dOpen = await roundTrips(direct(services.ports.echo));
+  const tOpen = await roundTrips(tunnel("echo"));
+  console.log(`  on an open connection, 200 round trips of 1 byte: direct p50 ${fmt(percentile(dOpen, 50), 2)} ms, tunnel p50 ${fmt(percentile(tOpen, 50), 2)} ms, p99 ${fmt(percentile(tOpen, 99), 2)} ms`);
   const check = await server.ask<number[]>("access-check");
   console.log(`  of which the relay's access check before each stream (accessToService, timed alone in the portal): p50 ${fmt(percentile(check, 50), 2)} ms, p99 ${fmt(percentile(check, 99), 2)} ms`);
   rows.push([`connect-to-first-byte, ${CONNECTS} each`, `p50 ${fmt(percentile(d, 50), 2)} ms, p99 ${fmt(percentile(d, 99), 2)} ms`,
-    `p50 ${fmt(percentile(t, 50), 2)} ms, p99 ${fmt(percentile(t, 99), 2)} ms`, `+${fmt(added, 2)} ms at the median; the access check alone p50 ${fmt(percentile(check, 50), 2)} ms`]);
+    `p50 ${fmt(percentile(t, 50), 2)} ms, p99 ${fmt(percentile(t, 99), 2)} ms`, `+${fmt(added, 2)} ms at the median; the access check alone p50 ${fmt(percentile(check, 50), 2)} ms; a 1-byte round trip on an open tunnel p50 ${fmt(percentile(tOpen, 50), 2)} ms (direct ${fmt(percentile(dOpen, 50), 2)} ms)`]);
 
   // 3. Idle tunnels: each connection is proven open by one echoed byte, then left alone.
   await until0(server);
@@ -133,11 +166,12 @@ try {
   const after = await server.ask<NodeJS.MemoryUsage>("memory");
   const sidesAfter = { agent: rssMb(pids.agent), client: rssMb(pids.client) };
   const perKb = (a: number, b: number) => fmt(((b - a) / 1024) / IDLE, 1);
+  const heapAndBuffers = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external;
   console.log(`\n3. ${IDLE} idle tunnels (${live} live streams in the relay; opened in ${fmt(openMs / 1000, 1)} s, 100 at a time)`);
-  console.log(`  portal RSS ${fmt(before.rss / MB)} -> ${fmt(after.rss / MB)} MB (${perKb(before.rss, after.rss)} KB a tunnel), heap used ${fmt(before.heapUsed / MB, 1)} -> ${fmt(after.heapUsed / MB, 1)} MB (${perKb(before.heapUsed, after.heapUsed)} KB a tunnel), after GC`);
+  console.log(`  portal RSS ${fmt(before.rss / MB)} -> ${fmt(after.rss / MB)} MB (${perKb(before.rss, after.rss)} KB a tunnel), heap used ${fmt(before.heapUsed / MB, 1)} -> ${fmt(after.heapUsed / MB, 1)} MB (${perKb(before.heapUsed, after.heapUsed)} KB a tunnel), heap + external ${perKb(heapAndBuffers(before), heapAndBuffers(after))} KB a tunnel, after GC`);
   console.log(`  agent RSS ${fmt(sidesBefore.agent)} -> ${fmt(sidesAfter.agent)} MB, VPN client RSS ${fmt(sidesBefore.client)} -> ${fmt(sidesAfter.client)} MB (no GC forced)`);
   rows.push([`${IDLE} idle tunnels, portal after GC`, `RSS ${fmt(before.rss / MB)} MB, heap ${fmt(before.heapUsed / MB, 1)} MB`,
-    `RSS ${fmt(after.rss / MB)} MB, heap ${fmt(after.heapUsed / MB, 1)} MB`, `${perKb(before.rss, after.rss)} KB RSS, ${perKb(before.heapUsed, after.heapUsed)} KB heap a tunnel`]);
+    `RSS ${fmt(after.rss / MB)} MB, heap ${fmt(after.heapUsed / MB, 1)} MB`, `${perKb(before.heapUsed, after.heapUsed)} KB heap, ${perKb(heapAndBuffers(before), heapAndBuffers(after))} KB heap + external, ${perKb(before.rss, after.rss)} KB RSS a tunnel`]);
   for (const s of open) s.destroy();
   await until0(server);
 

@@ -39,10 +39,10 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<Server> {
+export async function startServer(kind: "pglite" | "postgres"): Promise<Server> {
   // BENCH_RELAY_PROFILE=dir: the portal writes a V8 CPU profile there when it stops.
   const profile = process.env["BENCH_RELAY_PROFILE"] ? ["--cpu-prof", "--cpu-prof-dir", process.env["BENCH_RELAY_PROFILE"]] : [];
-  const child = fork(join(here, "relayServer.ts"), [], { execArgv: ["--expose-gc", ...profile, "--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(join(here, "relayServer.ts"), [kind], { execArgv: ["--expose-gc", ...profile, "--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   const ready = await new Promise<RelayReady>((resolve, reject) => {

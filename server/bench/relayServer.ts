@@ -1,6 +1,7 @@
 /**
  * The relay benchmark's server process (started by relayBench.ts over IPC, so the load and the
- * two tunnel ends do not share its event loop): a fresh PGlite with the demo data, the real
+ * two tunnel ends do not share its event loop): a fresh database of one kind (argv[2]: "pglite" or
+ * "postgres", a fresh database on TEST_POSTGRES_URL's server) with the demo data, the real
  * portal app listening (relay included), on a stepped clock the benchmark moves over IPC.
  *
  * Line 2 Router (no approval needed) gets three more services beside its Camera, so one agent
@@ -20,7 +21,7 @@ import { buildApp } from "../src/buildApp";
 import { agentServers, agents, companies, users } from "../src/db/schema";
 import { newPublicId } from "../src/ids";
 import { accessToService } from "../src/relay/relayStore";
-import { apiHeaders, createTestDatabase, signInAs } from "../test/testDatabase";
+import { apiHeaders, createTestDatabase, signInAs, type BackendKind } from "../test/testDatabase";
 
 /** What the benchmark needs to drive the portal, sent once listening. */
 export interface RelayReady {
@@ -36,7 +37,8 @@ export type RelayAsk = { id: number } & ({ type: "memory" } | { type: "stats" } 
 
 const MIN = 60_000;
 const clock = ClockStepped.make(Math.floor(Date.now() / MIN) * MIN);
-const t = await createTestDatabase("pglite");
+const kind = (process.argv[2] ?? "pglite") as BackendKind;
+const t = await createTestDatabase(kind);
 const app = await buildApp({ database: t.database, webDist: null, clock, mail: { smtpUrl: undefined } });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
