@@ -15,6 +15,7 @@ import { agentServers } from "../db/schema";
 import { nowOf } from "../http/Clock";
 import type { RelayContext } from "./relayContext";
 import { accessToService, issueToken, type AgentRow, type ServerRow, type TokenOwner } from "./relayStore";
+import type { ServiceAccess } from "@portal/core/rules/tunnelAccess";
 import { endSession, startSession } from "./sessions";
 
 export const reasonOf = (code: string): FrameReason => ({ code, message: messageText(code) });
@@ -28,10 +29,19 @@ interface LiveStream {
   checking: boolean;
 }
 
+/**
+ * How long an "allowed" verdict is reused for new streams of one link without asking the
+ * database again. Changes of the user's requests on the device reach the link at once (relay
+ * notices clear the cache); a change of their role or groups is seen within this time.
+ */
+export const VERDICT_TTL_MS = 30_000;
+
 export class ClientLink {
   readonly mux: Mux;
   private readonly live = new Set<LiveStream>();
   private servers: ServerRow[] = [];
+  /** Allowed verdicts by server id: when checked, and until when access lasts. */
+  private readonly verdicts = new Map<number, { checkedAt: number; until: number | null }>();
 
   constructor(
     private readonly relay: RelayContext,
@@ -55,6 +65,21 @@ export class ClientLink {
       serverName: this.relay.serverName,
       resume: resume.token,
     });
+    // Verdicts ahead of the first stream: opening one then costs no database round trip.
+    for (const server of this.servers) void this.verdict(server).catch(() => undefined);
+  }
+
+  /** The user's access to the server now: a fresh cached "allowed", or the database's answer. */
+  private async verdict(server: ServerRow): Promise<ServiceAccess> {
+    const now = nowOf(this.relay.clock);
+    const cached = this.verdicts.get(server.id);
+    if (cached && now - cached.checkedAt < VERDICT_TTL_MS && (cached.until === null || now < cached.until)) {
+      return { kind: "allowed", until: cached.until };
+    }
+    const access = await accessToService(this.relay.database.db, this.owner, this.agent, server, now);
+    if (access.kind === "allowed") this.verdicts.set(server.id, { checkedAt: now, until: access.until });
+    else this.verdicts.delete(server.id);
+    return access;
   }
 
   /** Live streams through this link. */
@@ -66,7 +91,7 @@ export class ClientLink {
     const server = this.servers.find((s) => s.publicId === service);
     if (!server) return client.refuse(reasonOf("SERVER_NOT_ON_THIS_DEVICE"));
     try {
-      const access = await accessToService(this.relay.database.db, this.owner, this.agent, server, nowOf(this.relay.clock));
+      const access = await this.verdict(server);
       if (access.kind === "refused") return client.refuse(reasonOf(access.code));
       const target = await this.relay.agentMux(this.agent.id);
       if (!target) return client.refuse(reasonOf("DEVICE_NOT_LINKED"));
@@ -102,6 +127,8 @@ export class ClientLink {
    */
   async recheck(reason: FrameReason, onlyDue = false): Promise<void> {
     const now = nowOf(this.relay.clock);
+    // Something changed (or the periodic check): new streams ask the database again.
+    if (!onlyDue) this.verdicts.clear();
     let ended = false;
     await Promise.all([...this.live].map(async (entry) => {
       if (entry.checking || (onlyDue && (entry.until === null || now < entry.until))) return;

@@ -92,11 +92,15 @@ const DEVICE_RIGHTS: ReadonlyArray<Right> = ["use:access-requests", "approve:acc
 
 /** The user's rights on the agent now: company role plus group roles on the agent's groups. */
 export async function userOnAgent(db: Db, userId: number, companyId: number, agentId: number): Promise<UserOnAgent> {
-  const company = await companyRightsOf(db, userId, companyId);
-  const member = (await db.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)))).length > 0;
-  const grants = await groupGrantsOf(db, userId, companyId);
-  const groupIds = rowsOf<{ public_id: string }>(await db.execute(sql`
-    select g.public_id from agent_groups ag join groups g on g.id = ag.group_id where ag.agent_id = ${agentId}`)).map((r) => r.public_id);
+  // Independent reads: in parallel on PostgreSQL's pool (PGlite runs them one after another).
+  const [company, memberRows, grants, groupRows] = await Promise.all([
+    companyRightsOf(db, userId, companyId),
+    db.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId))),
+    groupGrantsOf(db, userId, companyId),
+    db.execute(sql`select g.public_id from agent_groups ag join groups g on g.id = ag.group_id where ag.agent_id = ${agentId}`),
+  ]);
+  const member = memberRows.length > 0;
+  const groupIds = rowsOf<{ public_id: string }>(groupRows).map((r) => r.public_id);
   const rights = rightsOnDevice(company, grants, groupIds);
   return { member: member && DEVICE_RIGHTS.some((r) => rights.has(r)), rights };
 }
@@ -115,12 +119,12 @@ export async function grantingRequests(db: Db, userId: number, agentId: number, 
 
 /** The user's access to one server of the agent at `now` (core's serviceAccess). */
 export async function accessToService(db: Db, owner: TokenOwner, agent: AgentRow, server: ServerRow, now: number): Promise<ServiceAccess> {
-  const who = await userOnAgent(db, owner.userId, owner.companyId, agent.id);
+  const [who, requests] = await Promise.all([userOnAgent(db, owner.userId, owner.companyId, agent.id), grantingRequests(db, owner.userId, agent.id, now)]);
   if (!who.member) return { kind: "refused", code: "ACCESS_REQUEST_REQUIRED" };
   return serviceAccess({
     agent: { vpnRequireAccessApproval: agent.vpnRequireAccessApproval },
     server: { publicId: server.publicId, requireAccessApproval: server.requireAccessApproval },
-    requests: await grantingRequests(db, owner.userId, agent.id, now),
+    requests,
     accessRequestsInUse: true,
     canManageAccessRequests: bypassesApprovalWith(who.rights),
     now,
