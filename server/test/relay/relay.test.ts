@@ -169,6 +169,19 @@ describe("relay", () => {
     client.mux.close();
   });
 
+  it("applies the device's hard connect limit: past it, a tunnel is refused with 429 and the sentence", async () => {
+    clock.advance(24 * 60 * MIN);
+    for (const [key, email] of Object.entries(EMAILS)) tokens[key] = await signInAs(t.app, email);
+    const list = (await call("GET", "/api/agents?page-size=100", "admin")).json() as Json;
+    // Press Line Router reports a hard limit already passed (12 attempts); the admin bypasses approval.
+    const press = list.data.find((a: { name: string }) => a.name === "Press Line Router");
+    const res = await call("POST", `/api/agents/${press.publicId}/vpn-tickets`, "admin", {});
+    expect(res.statusCode, res.body).toBe(201);
+    const refused = await linkClient(base, { ticket: (res.json() as Json).data.ticket }).catch((e: { status: number; body: string }) => e);
+    expect(refused).toMatchObject({ status: 429 });
+    expect(JSON.parse((refused as { body: string }).body).data[0].message).toMatch(/Too many connection attempts/);
+  });
+
   it("refuses a bad agent credential, and rotation ends the running link", async () => {
     await expect(linkAgent(base, line1.publicId, "wrong", {})).rejects.toThrow(/401/);
     const closed = once(agent.ws, "close");
