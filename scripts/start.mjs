@@ -34,8 +34,9 @@ step("start");
 const port = process.env.PORT ?? "8080";
 const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? "data");
 const demoAgentConfig = join(dataDir, "demo-agent.json");
-// The server writes a fresh one once it listens; an old one holds credentials it replaces.
-rmSync(demoAgentConfig, { force: true });
+// A new database gets new demo credentials once the server listens: a file left from an earlier
+// database would hold ones it replaces. An existing database keeps its file (and credentials).
+if (!existsSync(join(dataDir, "PG_VERSION"))) rmSync(demoAgentConfig, { force: true });
 // tsx applies server/tsconfig.json only when run from server/ (TOOLCHAIN.md).
 const tsx = join(root, "node_modules", "tsx", "dist", "cli.mjs");
 const child = spawn(process.execPath, [tsx, "src/main.ts"], {

@@ -129,6 +129,31 @@ describe("remote access through the real portal, agent and client", () => {
     expect(error.code).toBe("ECONNREFUSED");
   });
 
+  it("the server restarts: the agent links again by itself, and the client comes back with its resume token", async () => {
+    const start = Math.floor(Date.now() / 60_000) * 60_000;
+    const approver = (await api("GET", `/api/agents/${line1.publicId}/approvers`, "engineer")).json.data.find((a: { name: string }) => /Approver/i.test(a.name)).publicId;
+    const created = await api("POST", `/api/agents/${line1.publicId}/access-requests`, "engineer", {
+      allowedApprovers: [{ publicId: approver }], servers: [], vpn: true, reason: "Across a restart", start: iso(start), end: iso(start + 60 * 60_000),
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    expect((await api("POST", `/api/access-requests/${created.json.data[0].publicId}/approval`, "approver", {})).status).toBe(200);
+    const ticket = await api("POST", `/api/agents/${line1.publicId}/vpn-tickets`, "engineer", {});
+    expect((await connectWithTicket(ticket.json.data.ticket)).status).toBe(200);
+    const before = await until(status, (s) => s.status === "connected");
+    const hmi = before.session!.services.find((s) => s.name === "HMI panel")!.address;
+
+    const port = Number(new URL(portal.url).port);
+    await portal.stop({ keepData: true });
+    portal = await startPortalServer({ dataDir: portal.dataDir, port });
+    // Sign-ins survive (stored tokens); the agent and the client reconnect on their own.
+    await until(async () => (await api("GET", `/api/agents/${line1.publicId}`, "engineer")).json.data.online, (v) => v === true, 30_000);
+    const after = await until(status, (s) => s.status === "connected" && s.session?.services.some((x) => x.address === hmi) === true, 30_000);
+    expect(after.status).toBe("connected");
+    const page = await fetch(`http://${hmi}/`);
+    expect(await page.text()).toContain("<h1>Demo HMI</h1>");
+    await connector("/disconnect", { method: "POST" });
+  }, 90_000);
+
   it("a killed agent: the device goes offline and the portal says so", async () => {
     agent.kill("SIGKILL");
     await once(agent, "exit");

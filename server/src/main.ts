@@ -7,10 +7,11 @@
  * MAIL_FROM (sender of mails). RELAY_NODE / RELAY_NODE_URL: this process's name and address among
  * several server processes on one database (the relay forwards streams between them).
  */
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from "@portal/fixtures/demo/demoData";
 import { startServer } from "./startServer";
-import { writeDemoAgentConfig } from "./seed/demoAgent";
+import { retargetDemoAgentConfig, writeDemoAgentConfig } from "./seed/demoAgent";
 
 const env = process.env;
 const port = Number(env["PORT"] ?? 8080);
@@ -28,11 +29,17 @@ const server = await startServer({
   logger: env["LOG"] === "1",
 });
 
-// The demo agent (scripts/start.mjs runs it) links the online demo devices with fresh credentials.
-const demoMode = !url && env["PORTAL_DEMO"] !== "0";
-if (demoMode) {
-  const linked = await writeDemoAgentConfig(server.database.db, join(dataDir, "demo-agent.json"), `ws://127.0.0.1:${server.port}/api/relay/agent`, Date.now());
-  console.log(`Demo agent configuration for ${linked} devices: ${join(dataDir, "demo-agent.json")}`);
+// The demo agent (scripts/start.mjs runs it) links the online demo devices. Their credentials are
+// made with the demo data and kept across restarts, so that a running agent comes back by itself.
+const demoAgentConfig = join(dataDir, "demo-agent.json");
+const relayAgentUrl = `ws://127.0.0.1:${server.port}/api/relay/agent`;
+if (!url && env["PORTAL_DEMO"] !== "0") {
+  if (server.demoLoaded || !existsSync(demoAgentConfig)) {
+    const linked = await writeDemoAgentConfig(server.database.db, demoAgentConfig, relayAgentUrl, Date.now());
+    console.log(`Demo agent configuration for ${linked} devices: ${demoAgentConfig}`);
+  } else {
+    retargetDemoAgentConfig(demoAgentConfig, relayAgentUrl);
+  }
 }
 
 console.log(`\nPortal is running at ${server.url}`);

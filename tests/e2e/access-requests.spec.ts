@@ -17,7 +17,8 @@ import { DEMO_USERS, expect, screenshot, signIn, test } from "./support/fixtures
 test.describe.configure({ retries: 2 });
 import { startPortal, type PortalServer } from "./support/portalServer";
 
-test.describe.configure({ mode: "serial" });
+// Two signed-in users per test (20-25 s alone): 30 s was too tight under the load of the other worker.
+test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 let portal: PortalServer;
 test.beforeAll(async () => {

@@ -56,8 +56,8 @@ test.describe("sign-in lands where the rights say", () => {
       await expect(page.getByTestId(`menu-section-${section}`)).toBeVisible();
     }
     const items = page.getByTestId("left-menu").locator("[data-testid^=menu-item-]");
-    await expect(items).toHaveCount(7);
-    for (const built of ["groups", "translations", "audit-trail", "assets", "devices", "my-access-requests", "approvals"]) {
+    await expect(items).toHaveCount(8);
+    for (const built of ["groups", "translations", "audit-trail", "assets", "devices", "my-access-requests", "approvals", "tunnel-sessions"]) {
       await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
     }
     for (const later of ["users", "roles", "access-categories", "identity", "usage", "licenses", "apps", "custom-fields", "mqtt"]) {

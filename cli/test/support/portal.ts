@@ -18,25 +18,26 @@ export interface PortalServer {
   readonly url: string;
   /** The server's data directory (the demo agent's configuration is written there). */
   readonly dataDir: string;
-  stop(): Promise<void>;
+  /** Stops the server; its data directory is deleted unless `keepData` (a restart follows). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
-/** Starts the real server; resolves once it prints its URL. */
-export function startPortalServer(): Promise<PortalServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "portal-cli-test-"));
+/** Starts the real server; resolves once it prints its URL. `dataDir` and `port` restart one that was stopped with keepData. */
+export function startPortalServer(options: { dataDir?: string; port?: number } = {}): Promise<PortalServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "portal-cli-test-"));
   const child: ChildProcess = spawn(process.execPath, [join(root, "node_modules", "tsx", "dist", "cli.mjs"), "src/main.ts"], {
     cwd: join(root, "server"),
-    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, INIT_CWD: dataDir, PORTAL_DEMO: "1", LOG: "0" },
+    env: { ...process.env, PORT: String(options.port ?? 0), DATA_DIR: dataDir, INIT_CWD: dataDir, PORTAL_DEMO: "1", LOG: "0" },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const stop = async () => {
+  const stop = async ({ keepData = false }: { keepData?: boolean } = {}) => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
       if (child.exitCode === null) child.kill("SIGKILL");
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
   return new Promise((resolve, reject) => {
     let output = "";

@@ -5,7 +5,7 @@
  * (stored hashed, as any credential) and writes them, with the service of each server, to a file
  * in the data directory that only the agent process reads.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../db/Database";
 import { agentServers, agents } from "../db/schema";
@@ -28,4 +28,11 @@ export async function writeDemoAgentConfig(db: Db, path: string, relayUrl: strin
   }
   writeFileSync(path, `${JSON.stringify({ relayUrl, agents: entries }, null, 2)}\n`, { mode: 0o600 });
   return entries.length;
+}
+
+/** Points an existing demo agent configuration at this start's relay URL (the port may differ); keeps its credentials. */
+export function retargetDemoAgentConfig(path: string, relayUrl: string): void {
+  const config = JSON.parse(readFileSync(path, "utf8")) as { relayUrl: string };
+  if (config.relayUrl === relayUrl) return;
+  writeFileSync(path, `${JSON.stringify({ ...config, relayUrl }, null, 2)}\n`, { mode: 0o600 });
 }
