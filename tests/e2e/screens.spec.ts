@@ -50,7 +50,7 @@ const STOPS: ReadonlyArray<Stop> = [
   },
   { name: "my-access-requests", open: async (p) => { await p.goto("/my-access-requests"); await p.getByTestId("my-access-requests-page").waitFor(); } },
   { name: "approvals", open: async (p) => { await p.goto("/approvals"); await p.getByTestId("approvals-page").waitFor(); } },
-  { name: "tunnel-sessions", open: async (p) => { await p.goto("/tunnel-sessions"); await p.getByRole("heading", { name: "Active sessions" }).waitFor(); } },
+  { name: "tunnel-sessions", open: async (p) => { await p.goto("/tunnel-sessions"); await p.getByRole("heading", { name: "Active sessions", exact: true }).waitFor(); } },
   { name: "not-allowed", open: async (p) => { await p.goto("/error/not-allowed"); } },
 ];
 
