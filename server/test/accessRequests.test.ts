@@ -160,6 +160,16 @@ describe.each(await availableBackends())("access requests on %s", (kind) => {
     expect(device.myAccess.state).not.toBe("active");
   });
 
+  it("revoking access withdraws a pending extension: it can no longer be approved into new access", async () => {
+    const id = await create();
+    clock.advance(2 * MIN);
+    expect((await act(id, "approval", "approver")).statusCode).toBe(200);
+    const extension = ((await act(id, "extension", "engineer", {})).json() as Json).data.request.publicId as string;
+    expect((await act(id, "revocation", "admin")).statusCode).toBe(200);
+    expect((await get(extension)).request).toMatchObject({ status: "cancelled" });
+    expect((await act(extension, "approval", "approver")).statusCode).toBe(409);
+  });
+
   it("the tick expires pending requests past their requested end, with an event and a TRIGGER audit entry", async () => {
     await expireAccessRequests(t.app.portal); // the earlier tests' leftovers (a day ago)
     const id = await create();

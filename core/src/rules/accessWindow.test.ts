@@ -7,7 +7,7 @@ import { DURATION_CHOICES, INVALID_DATE_AND_TIME, REQUIRED } from "./accessReque
 import { toUtcIsoSeconds } from "./accessRequests";
 import {
   ACCESS_MESSAGES, approveRequest, cancelRequest, expireRequest, extensionOf, isActiveAt, myAccessState, newRequestIssues,
-  overlappingRequest, rejectRequest, releaseRequest, revokeRequest, START_CLOCK_SLACK_MS, withApprovedExtension, type RequestState,
+  overlappingRequest, rejectRequest, releaseRequest, revokeRequest, START_CLOCK_SLACK_MS, withApprovedExtension, withdrawExtension, type RequestState,
 } from "./accessWindow";
 
 const MIN = 60_000;
@@ -196,6 +196,16 @@ describe("myAccessState", () => {
   it("property: active exactly when some approved window covers now", () => {
     fc.assert(fc.property(fc.array(requestArb, { maxLength: 5 }), (rs) => {
       expect(myAccessState(rs, NOW).state === "active").toBe(rs.some((r) => isActiveAt(r, NOW)));
+    }));
+  });
+});
+
+describe("withdrawExtension", () => {
+  it("property: only a pending request is withdrawn, and it ends cancelled at that time", () => {
+    fc.assert(fc.property(requestArb, fc.integer({ min: 0, max: 10 ** 12 }), (r, at) => {
+      const w = withdrawExtension(r, at);
+      if (r.status !== "pending") return w === null;
+      return w !== null && w.status === "cancelled" && w.decidedAt === at && w.start === r.start && w.end === r.end;
     }));
   });
 });

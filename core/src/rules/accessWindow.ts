@@ -114,6 +114,14 @@ export const revokeRequest = (r: RequestState, actor: Actor, now: number): Resul
   return Result.succeed({ ...r, status: "revoked", end: clamp(floorSecond(now), r.start, r.end), decidedAt: now, approverId: actor.publicId });
 };
 
+/**
+ * Withdraws a pending extension whose original's access was ended (revoked or released): left
+ * pending, it could still be approved and grant access again after the end. Guarantees: the
+ * cancelled state for a pending request, null for any other (nothing to withdraw). Never fails.
+ */
+export const withdrawExtension = (r: RequestState, now: number): RequestState | null =>
+  r.status === "pending" ? { ...r, status: "cancelled", decidedAt: now } : null;
+
 /** Cancels a pending request. Refusals: Forbidden for anyone but the requester; Conflict when not pending. */
 export const cancelRequest = (r: RequestState, actor: Actor, now: number): Result.Result<RequestState, Refusal> => {
   if (actor.publicId !== r.requesterId) return Result.fail(forbidden(ACCESS_MESSAGES.onlyRequester));

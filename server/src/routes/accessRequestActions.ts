@@ -10,6 +10,7 @@ import { Conflict } from "@portal/core/errors";
 import { Result } from "effect";
 import {
   ACCESS_MESSAGES, approveRequest, cancelRequest, overlappingRequest, extensionOf, rejectRequest, releaseRequest, revokeRequest, withApprovedExtension,
+  withdrawExtension,
   type Actor, type RequestState,
 } from "@portal/core/rules/accessWindow";
 import { DEFAULT_DURATION } from "@portal/core/rules/accessRequestForm";
@@ -62,6 +63,13 @@ async function extendOriginal(tx: Db, c: ChangeContext, extension: RequestRecord
  * The same rule, by the same actor, on each approved extension not yet ended, down the chain.
  */
 async function endExtensions(tx: Db, c: ChangeContext, rule: Transition, change: AccessRequestChange, r: RequestRecord, actor: Actor, now: number, decider: Person | null): Promise<void> {
+  // A pending extension is withdrawn: approved later, it would grant access again after the end.
+  const pending = await tx.select({ id: accessRequests.id }).from(accessRequests)
+    .where(and(eq(accessRequests.extendsRequestId, r.id), eq(accessRequests.status, "pending"))).for("update");
+  for (const ext of await loadRequests(tx, pending.map((x) => x.id))) {
+    const next = withdrawExtension(stateOf(ext), now);
+    if (next) await recordChange(tx, c, "cancelled", ext, await storeState(tx, ext, next, undefined, null));
+  }
   const rows = await tx.select({ id: accessRequests.id }).from(accessRequests)
     .where(and(eq(accessRequests.extendsRequestId, r.id), eq(accessRequests.status, "approved"))).for("update");
   for (const ext of await loadRequests(tx, rows.map((x) => x.id))) {

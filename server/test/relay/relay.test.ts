@@ -97,9 +97,13 @@ describe("relay", () => {
     expect(agent.refusedServices).toContain(plc().publicId);
     // A service of another device: refused by the relay.
     await expect(client.mux.open({ service: "not-a-service" })).rejects.toMatchObject({ code: "SERVER_NOT_ON_THIS_DEVICE" });
-    await new Promise((r) => setTimeout(r, 200));
-    const sessions = (await call("GET", "/api/tunnel-sessions?state=all", "admin")).json() as Json;
-    const done = sessions.data.find((s: { endReason: string | null }) => s.endReason === "closed");
+    // The session's end is written once the stream has closed: wait for it.
+    let done: any;
+    for (let i = 0; i < 50 && !done; i++) {
+      const sessions = (await call("GET", "/api/tunnel-sessions?state=all", "admin")).json() as Json;
+      done = sessions.data.find((s: { endReason: string | null }) => s.endReason === "closed");
+      if (!done) await new Promise((r) => setTimeout(r, 100));
+    }
     expect(done).toMatchObject({ service: { name: "HMI panel" }, user: { name: expect.any(String) } });
     expect(done.bytesToDevice).toBeGreaterThan(30);
     expect(done.bytesFromDevice).toBeGreaterThan(50);

@@ -95,8 +95,15 @@ describe.runIf(await postgresAvailable())("two server processes on one PostgreSQ
     const [e] = (await reset) as [TunnelError];
     expect(e.code).toBe("ACCESS_REVOKED");
     expect(Date.now() - began).toBeLessThan(1000);
-    const sessions = (await call(a.base, "GET", "/api/tunnel-sessions?state=all", "admin")).json.data;
-    expect(sessions.map((s: { endReason: string }) => s.endReason).sort()).toEqual(["closed", "revoked"]);
+    // The session's end is written once the stream has closed on B: wait for it.
+    let reasons: Array<string | null> = [];
+    for (let i = 0; i < 50; i++) {
+      const sessions = (await call(a.base, "GET", "/api/tunnel-sessions?state=all", "admin")).json.data as Array<{ endReason: string | null }>;
+      reasons = sessions.map((s) => s.endReason).sort();
+      if (!reasons.includes(null)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(reasons).toEqual(["closed", "revoked"]);
 
     // A stops: its agents' links end, and the device is offline for everyone.
     const agentClosed = once(agent.ws, "close");
