@@ -33,6 +33,8 @@ const KEYED = {
   CANNOT_DELETE_ASSET_TYPE: t("This asset type cannot be deleted: it is the last one, or assets still use it."),
   "CANNOT_DELETE_ASSET_TYPE.last": t("The last asset type cannot be deleted: add another one first."),
   "CANNOT_DELETE_ASSET_TYPE.in-use": t("This asset type cannot be deleted while assets use it."),
+  // People and rights (issue 11): a company always keeps an administrator (rules/administrators.ts).
+  LAST_ADMINISTRATOR: t("A company needs at least one administrator. Give another person a role that can manage roles first."),
   // Notices (spec 8).
   PASSWORD_CHANGED: t("Your password has been changed."),
   NAME_HAS_APPROVED_YOUR_ACCESS_REQUEST: t("{name} has approved your access request.", "Your access request has been approved."),
