@@ -34,6 +34,8 @@ import { outboxRoutes } from "./routes/outboxRoutes";
 import { platformRoutes } from "./routes/platformRoutes";
 import { translationRoutes } from "./routes/translationRoutes";
 import { tunnelRoutes } from "./routes/tunnelRoutes";
+import { inviteRoutes } from "./routes/inviteRoutes";
+import { userRoutes } from "./routes/userRoutes";
 import { Relay } from "./relay/Relay";
 import { assetTypeRoutes, groupTypeRoutes } from "./routes/typeKinds";
 
@@ -75,6 +77,7 @@ export const HANDLERS: HandlerTable = {
   ...platformRoutes, ...accessTokenRoutes, ...myUserRoutes, ...companyRoutes, ...eventRoutes,
   ...groupTypeRoutes, ...assetTypeRoutes, ...groupRoutes, ...translationRoutes, ...auditLogRoutes,
   ...agentRoutes, ...accessRequestRoutes, ...accessRequestActions, ...outboxRoutes, ...tunnelRoutes,
+  ...userRoutes, ...inviteRoutes,
 };
 
 /**

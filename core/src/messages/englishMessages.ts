@@ -35,6 +35,21 @@ const KEYED = {
   "CANNOT_DELETE_ASSET_TYPE.in-use": t("This asset type cannot be deleted while assets use it."),
   // People and rights (issue 11): a company always keeps an administrator (rules/administrators.ts).
   LAST_ADMINISTRATOR: t("A company needs at least one administrator. Give another person a role that can manage roles first."),
+  // Users and invites (issue 11, rules/users.ts).
+  INVALID_EMAIL: t("Enter a valid e-mail address, for example anna@example.com."),
+  INVALID_EXPIRES_ON: t("Enter the end of the temporary access as a date, for example 2026-12-31."),
+  EXPIRES_ON_IN_THE_PAST: t("The temporary access must end in the future: choose today or a later date."),
+  PASSWORD_TOO_SHORT: t("Use a password of at least 8 characters."),
+  PASSWORD_TOO_SIMPLE: t("Mix at least two kinds of characters in the password: letters, digits or symbols."),
+  PASSWORD_CONTAINS_EMAIL: t("The password must not contain your e-mail address."),
+  ALREADY_A_MEMBER: t("{email} is already a member of this company.", "This person is already a member of this company."),
+  ALREADY_INVITED: t("{email} already has a pending invite: resend it from the list of invites.", "This address already has a pending invite: resend it from the list of invites."),
+  DUPLICATE_EMAIL: t("This address appears more than once."),
+  UNKNOWN_ROLE: t("This role does not exist in the company."),
+  UNKNOWN_GROUP: t("This group does not exist in the company."),
+  INVITE_LINK_INVALID: t("This invite link is not valid any more. Ask the company's administrator to send a new one."),
+  TERMS_OF_USE_NOT_ACCEPTED: t("Accept the terms of use to join this company."),
+  ACCOUNT_EXISTS_SIGN_IN: t("An account with this e-mail address already exists: sign in to accept the invite."),
   // Notices (spec 8).
   PASSWORD_CHANGED: t("Your password has been changed."),
   NAME_HAS_APPROVED_YOUR_ACCESS_REQUEST: t("{name} has approved your access request.", "Your access request has been approved."),

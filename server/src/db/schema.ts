@@ -124,7 +124,9 @@ export const memberships = pgTable("memberships", {
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   companyId: integer("company_id").notNull().references(() => companies.id),
   roleId: integer("role_id").notNull().references(() => roles.id),
-}, (t) => [uniqueIndex("memberships_user_company_role").on(t.userId, t.companyId, t.roleId)]);
+  /** Temporary access (issue 11): the membership ends then; null is permanent. */
+  expiresOn: timestamp("expires_on", { withTimezone: true, mode: "date" }),
+}, (t) => [uniqueIndex("memberships_user_company_role").on(t.userId, t.companyId, t.roleId), index("memberships_company_idx").on(t.companyId, t.userId)]);
 
 export const groupTypes = pgTable("group_types", {
   id: serial("id").primaryKey(),
@@ -381,3 +383,24 @@ export const relayCluster = pgTable("relay_cluster", {
   id: integer("id").primaryKey(),
   secret: text("secret").notNull(),
 });
+
+/**
+ * Pending invites (issue 11): one per company and address. The link's token is stored as its
+ * SHA-256 only; a resend replaces it (the old link dies), accepting or withdrawing deletes the row.
+ */
+export const invites = pgTable("invites", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  /** Normalised (rules/users.ts normaliseEmail). */
+  email: text("email").notNull(),
+  name: text("name"),
+  roleId: integer("role_id").notNull().references(() => roles.id, { onDelete: "cascade" }),
+  groupIds: jsonb("group_ids").$type<number[]>().notNull().default([]),
+  /** The temporary access the membership gets once accepted; null is permanent. */
+  memberExpiresOn: instant("member_expires_on"),
+  tokenHash: text("token_hash").notNull().unique(),
+  expiresAt: instant("expires_at").notNull(),
+  invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: instant("created_at").notNull(),
+}, (t) => [uniqueIndex("invites_company_email").on(t.companyId, t.email), index("invites_email_idx").on(t.email)]);
