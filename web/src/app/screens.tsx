@@ -41,6 +41,7 @@ export const SHELL_SCREENS: ReadonlyArray<ShellScreen> = [
     ],
   },
   { route: "tunnel-sessions", load: () => import("../features/tunnel-sessions/TunnelSessionsPage") },
+  { route: "users", load: () => import("../features/users/UsersPage") },
 ];
 
 /** The routes the app mounts, for core's menu and home rules (one source: SHELL_SCREENS). */

@@ -29,6 +29,9 @@ import { TranslationStore } from "./TranslationStore";
 import { runResult } from "./runtime";
 import { SessionStore } from "./SessionStore";
 import { TunnelSessionsStore } from "./TunnelSessionsStore";
+import { UsersStore } from "./UsersStore";
+import { InviteDialogStore } from "./InviteDialogStore";
+import { InviteAcceptStore } from "./InviteAcceptStore";
 import { AgentCredentialStore } from "./AgentCredentialStore";
 import { VpnConnectStore } from "./VpnConnectStore";
 import { VpnStatusStore } from "./VpnStatusStore";
@@ -90,6 +93,9 @@ export class RootStore {
   readonly vpnStatus: VpnStatusStore;
   readonly tunnelSessions: TunnelSessionsStore;
   readonly agentCredential: AgentCredentialStore;
+  readonly users: UsersStore;
+  readonly inviteDialog: InviteDialogStore;
+  readonly inviteAccept: InviteAcceptStore;
 
   constructor(deps: RootDeps) {
     this.ports = deps.ports;
@@ -123,6 +129,9 @@ export class RootStore {
     this.vpnStatus = new VpnStatusStore(this);
     this.tunnelSessions = new TunnelSessionsStore(this);
     this.agentCredential = new AgentCredentialStore(this);
+    this.users = new UsersStore(this);
+    this.inviteDialog = new InviteDialogStore(this);
+    this.inviteAccept = new InviteAcceptStore(this);
     this.accessRequestDialog.onSent = (agentPublicId) => {
       void this.devices.refreshDevice(agentPublicId);
       void this.myRequests.refresh();
