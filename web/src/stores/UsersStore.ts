@@ -34,6 +34,7 @@ export class UsersStore {
   saving: string | null = null;
   /** The last failure of a member's change, as a sentence, by member publicId. */
   errors: ReadonlyMap<string, string> = new Map();
+  seenRoles: ReadonlyMap<string, string> = new Map();
   private generation = 0;
   private preloadTimer: unknown = null;
   private searchTimer: unknown = null;
@@ -43,7 +44,7 @@ export class UsersStore {
     makeObservable<UsersStore, "generation" | "preloadTimer" | "searchTimer" | "loadedCompany">(this, {
       generation: false, preloadTimer: false, searchTimer: false, loadedCompany: false,
       users: observableRef, moreAfter: observable, state: observable, loadingMore: observable, search: observable, sort: observable,
-      invites: observableRef, saving: observable, roleChoices: computed, errors: observableRef, setSearch: action, setSort: action, reset: action,
+      invites: observableRef, saving: observable, roleChoices: computed, seenRoles: observableRef, errors: observableRef, setSearch: action, setSort: action, reset: action,
     });
   }
 
@@ -56,11 +57,19 @@ export class UsersStore {
     }, PRELOAD_DELAY_MS);
   }
 
-  /** The roles members hold, to choose from (no roles list call exists on this branch). */
+  /**
+   * The roles to choose from: every role seen on a member of this company since the list was
+   * first loaded (a search narrows the list, not the choice). No roles list call exists on this
+   * branch: the roles screen is another part of issue 11.
+   */
   get roleChoices(): ReadonlyArray<{ publicId: string; name: string }> {
-    const seen = new Map<string, string>();
-    for (const u of this.users) if (u.role) seen.set(u.role.publicId, u.role.name ?? u.role.publicId);
-    return [...seen].map(([publicId, name]) => ({ publicId, name })).sort((a, b) => a.name.localeCompare(b.name));
+    return [...this.seenRoles].map(([publicId, name]) => ({ publicId, name })).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  private remember(users: ReadonlyArray<CompanyUser>): void {
+    const next = new Map(this.seenRoles);
+    for (const u of users) if (u.role) next.set(u.role.publicId, u.role.name ?? u.role.publicId);
+    if (next.size !== this.seenRoles.size) this.seenRoles = next;
   }
 
   /** The screen opened: load now unless the preload already did it for this company. */
@@ -76,6 +85,7 @@ export class UsersStore {
     if (this.preloadTimer !== null) this.root.timers.clearTimeout(this.preloadTimer);
     this.preloadTimer = null;
     this.users = [];
+    this.seenRoles = new Map();
     this.invites = [];
     this.moreAfter = null;
     this.state = "idle";
@@ -96,6 +106,7 @@ export class UsersStore {
     runInAction(() => {
       if (result._tag === "Success") {
         this.users = result.success.data;
+        this.remember(this.users);
         this.moreAfter = result.success.moreAfter;
         this.state = "ready";
         this.loadedCompany = this.root.session.selectedCompanyId ?? null;
@@ -117,6 +128,7 @@ export class UsersStore {
       if (generation !== this.generation) return;
       if (result._tag === "Success") {
         this.users = [...this.users, ...result.success.data];
+        this.remember(result.success.data);
         this.moreAfter = result.success.moreAfter;
       } else {
         this.root.snackbars.show({ message: this.root.messages.ofError(result.failure), timeoutMs: 4000, intent: "danger", key: SNACKBAR_KEY });
@@ -151,6 +163,7 @@ export class UsersStore {
   async update(member: CompanyUser, patch: UserPatch): Promise<boolean> {
     return this.change(member.publicId, this.root.ports.api.users.update(member.publicId, patch), (updated) => {
       this.users = this.users.map((u) => (u.publicId === updated.publicId ? updated : u));
+      this.remember([updated]);
     });
   }
 
