@@ -34,6 +34,7 @@ test("an administrator invites a new user, who accepts the mailed link as a new 
   await page.getByTestId("users-search").fill("ENGINEER");
   await expect(page.getByTestId("user-row")).toHaveCount(1);
   await page.getByTestId("users-search").fill("");
+  await expect(page.getByTestId("user-row").filter({ hasText: DEMO_USERS.admin })).toBeVisible();
   await shot("users-1280");
   await page.getByTestId("users-invite").click();
   const dialog = page.getByRole("dialog", { name: "Invite users" });

@@ -5,8 +5,10 @@ import { useEffect, useRef, useState } from "react";
 import type { CompanyUser } from "@portal/core/domain/CompanyUser";
 import { useStores } from "../../app/StoreContext";
 
-/** Height of one row in pixels (two lines on narrow screens fit in it too). */
+/** Height of one row in pixels: one line of controls on wide screens, two on narrow ones (users.css). */
 const ROW_HEIGHT = 64;
+const NARROW_ROW_HEIGHT = 104;
+const NARROW_QUERY = "(max-width: 700px)";
 /** Rows from the end at which the next page is asked for. */
 const PREFETCH_ROWS = 50;
 
@@ -19,7 +21,9 @@ export const UserList = observer(function UserList() {
   const { users: store } = useStores();
   const scroller = useRef<HTMLDivElement>(null);
   const count = store.users.length;
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const narrow = useNarrow();
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => (narrow ? NARROW_ROW_HEIGHT : ROW_HEIGHT), overscan: 8 });
+  useEffect(() => virtualizer.measure(), [narrow, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const last = items.at(-1)?.index ?? 0;
   useEffect(() => {
@@ -41,6 +45,18 @@ export const UserList = observer(function UserList() {
     </div>
   );
 });
+
+/** Whether the narrow row layout applies (the same media query as users.css). */
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW_QUERY).matches);
+  useEffect(() => {
+    const query = window.matchMedia(NARROW_QUERY);
+    const changed = () => setNarrow(query.matches);
+    query.addEventListener("change", changed);
+    return () => query.removeEventListener("change", changed);
+  }, []);
+  return narrow;
+}
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 /** The last day of access of an expiresOn instant (which is the start of the day after). */
