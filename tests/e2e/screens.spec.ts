@@ -40,7 +40,9 @@ const STOPS: ReadonlyArray<Stop> = [
   { name: "audit-trail", open: async (p) => { await p.goto("/audit-trail"); await p.locator(".audit-table, [data-testid=audit-empty]").first().waitFor(); } },
   { name: "assets", open: async (p) => { await p.goto("/assets"); } },
   { name: "asset-type", open: async (p) => { await p.goto("/assets"); await firstTypeLink(p, "asset-type"); } },
-  { name: "users-not-built", open: async (p) => { await p.goto("/users"); } },
+  // Issue 11: users and invites.
+  { name: "users", open: async (p) => { await p.goto("/users"); await p.getByTestId("user-row").first().waitFor(); } },
+  { name: "invite-dialog", open: async (p) => { await p.goto("/users"); await p.getByTestId("users-invite").click(); await p.getByTestId("invite-form").waitFor(); } },
   // Issue 9: devices and access requests.
   { name: "devices", open: async (p) => { await p.goto("/devices"); await p.getByTestId("devices-table").waitFor(); } },
   { name: "device", open: async (p) => { await p.goto("/devices"); await p.getByTestId("device-link").first().click(); await p.getByTestId("device-page").waitFor(); } },
@@ -57,7 +59,7 @@ const STOPS: ReadonlyArray<Stop> = [
 async function signInToDemoCompany(page: Page): Promise<void> {
   await signIn(page, DEMO_USERS.admin);
   await page.getByTestId("company-item").filter({ hasText: "Demo Company" }).click();
-  await expect(page).toHaveURL(/\/groups$/);
+  await expect(page).toHaveURL(/\/users$/);
 }
 
 for (const [size, viewport] of Object.entries(SIZES)) {

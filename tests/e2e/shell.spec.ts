@@ -44,23 +44,23 @@ test.describe("sign-in lands where the rights say", () => {
     await shot("shell-translator");
   });
 
-  test("admin with two companies chooses one, then lands on groups with only the built screens in the menu", async ({ page, signInAs, shot }) => {
+  test("admin with two companies chooses one, then lands on users with only the built screens in the menu", async ({ page, signInAs, shot }) => {
     await signInAs(DEMO_USERS.admin);
     await expect(page).toHaveURL(/\/my-companies$/);
     await expect(page.getByTestId("company-item")).toHaveCount(2);
     await shot("my-companies");
     await page.getByTestId("company-item").filter({ hasText: "Demo Company" }).click();
-    // users comes first in the spec's order but is not built yet.
-    await expect(page).toHaveURL(/\/groups$/);
+    // users comes first in the spec's order (built in issue 11).
+    await expect(page).toHaveURL(/\/users$/);
     for (const section of ["USER_MANAGEMENT", "COMPANY", "DEVICE_SETTINGS", "DEVICES"]) {
       await expect(page.getByTestId(`menu-section-${section}`)).toBeVisible();
     }
     const items = page.getByTestId("left-menu").locator("[data-testid^=menu-item-]");
-    await expect(items).toHaveCount(8);
-    for (const built of ["groups", "translations", "audit-trail", "assets", "devices", "my-access-requests", "approvals", "tunnel-sessions"]) {
+    await expect(items).toHaveCount(9);
+    for (const built of ["users", "groups", "translations", "audit-trail", "assets", "devices", "my-access-requests", "approvals", "tunnel-sessions"]) {
       await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
     }
-    for (const later of ["users", "roles", "access-categories", "identity", "usage", "licenses", "apps", "custom-fields", "mqtt"]) {
+    for (const later of ["roles", "access-categories", "identity", "usage", "licenses", "apps", "custom-fields", "mqtt"]) {
       await expect(page.getByTestId(`menu-item-${later}`)).toHaveCount(0);
     }
     await expect(page.getByTestId("company-switch")).toHaveText("Demo Company");

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  checkExpiresOn, EXPIRES_ON_IN_THE_PAST, expiresOnInstant, INVALID_EXPIRES_ON, isEmailAddress, matchesUserSearch,
+  checkExpiresOn, checkUserRows, EXPIRES_ON_IN_THE_PAST, expiresOnInstant, INVALID_EXPIRES_ON, isEmailAddress, matchesUserSearch,
   normaliseEmail, PASSWORD_CONTAINS_EMAIL, PASSWORD_TOO_SHORT, PASSWORD_TOO_SIMPLE, passwordIssue, splitEmailList,
 } from "./users";
 
@@ -54,6 +54,24 @@ describe("users rules", () => {
       const part = name.slice(0, cut % (name.length + 1));
       expect(matchesUserSearch({ name, email }, part.toUpperCase()) || part.toUpperCase().toLowerCase() !== part.toLowerCase()).toBe(true);
       expect(matchesUserSearch({ name, email }, email.toUpperCase())).toBe(true);
+    }));
+  });
+});
+
+describe("users file rows", () => {
+  const roles = [{ publicId: "roleViewer01", name: "Viewer" }];
+  const row = (line: number, email: string, role = "viewer", expiresOn = "") => ({ line, email, name: "", role, expiresOn });
+  it("judges each row: address, duplicates, role by name or id, past dates", () => {
+    const checked = checkUserRows([row(2, "a@example.com"), row(3, "A@example.com"), row(4, "b@example.com", "Boss"), row(5, "c@example.com", "roleViewer01", "2020-01-01")], roles, NOW);
+    expect(checked.map((c) => c.issues.map((i) => i.message))).toEqual([[], ["DUPLICATE_EMAIL"], ["UNKNOWN_ROLE"], ["EXPIRES_ON_IN_THE_PAST"]]);
+    expect(checked[0]!.rolePublicId).toBe("roleViewer01");
+  });
+  it("property: a good row has a valid address that no other good row has", () => {
+    fc.assert(fc.property(fc.array(fc.oneof(fc.emailAddress(), fc.constant("x"))), (emails) => {
+      const good = checkUserRows(emails.map((e, i) => row(i + 2, e)), roles, NOW).filter((c) => c.issues.length === 0);
+      const addresses = good.map((c) => normaliseEmail(c.row.email));
+      expect(new Set(addresses).size).toBe(addresses.length);
+      for (const a of addresses) expect(isEmailAddress(a)).toBe(true);
     }));
   });
 });

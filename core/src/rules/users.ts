@@ -120,3 +120,47 @@ export const matchesUserSearch = (user: { readonly name: string; readonly email:
   const s = search.trim().toLowerCase();
   return s === "" || user.name.toLowerCase().includes(s) || user.email.toLowerCase().includes(s);
 };
+
+/** The header of a users CSV file (import and export). */
+export const USERS_CSV_HEADER = ["email", "name", "role", "expiresOn"] as const;
+
+/** One row of a users file, with the line it starts on. */
+export interface UserRow {
+  readonly line: number;
+  readonly email: string;
+  readonly name: string;
+  /** A role's name or publicId, as typed. */
+  readonly role: string;
+  readonly expiresOn: string;
+}
+
+/**
+ * Checks the rows of a users file before anything is sent: a valid address (each once in the
+ * file), a role the company has (by name, any case, or publicId), a temporary access not in the
+ * past. Answers each row's issues (empty when the row is good) and, for good rows, the role's
+ * publicId. Guarantees: a row with no issue has a valid, unique address and a known role.
+ */
+export function checkUserRows(
+  rows: ReadonlyArray<UserRow>,
+  roles: ReadonlyArray<{ readonly publicId: string; readonly name: string }>,
+  now: number,
+): Array<{ row: UserRow; issues: ValidationIssue[]; rolePublicId: string | null }> {
+  const seen = new Set<string>();
+  return rows.map((row) => {
+    const issues: ValidationIssue[] = [];
+    const email = normaliseEmail(row.email);
+    if (email === "") issues.push({ message: "REQUIRED", propertyName: "email" });
+    else if (!isEmailAddress(email)) issues.push({ message: INVALID_EMAIL, propertyName: "email" });
+    else if (seen.has(email)) issues.push({ message: DUPLICATE_EMAIL, propertyName: "email" });
+    seen.add(email);
+    const wanted = row.role.trim().toLowerCase();
+    const role = roles.find((r) => r.publicId === row.role.trim() || r.name.toLowerCase() === wanted);
+    if (wanted === "") issues.push({ message: "REQUIRED", propertyName: "role" });
+    else if (!role) issues.push({ message: UNKNOWN_ROLE, propertyName: "role" });
+    const name = row.name.trim();
+    if (name !== "" && nameIssue(name)) issues.push({ message: nameIssue(name)!, propertyName: "name" });
+    const expires = checkExpiresOn(row.expiresOn.trim() || null, now);
+    if (!expires.ok) issues.push(expires.issue);
+    return { row, issues, rolePublicId: role?.publicId ?? null };
+  });
+}
