@@ -21,4 +21,6 @@ ALTER TABLE "invites" ADD CONSTRAINT "invites_role_id_roles_id_fk" FOREIGN KEY (
 ALTER TABLE "invites" ADD CONSTRAINT "invites_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "invites_company_email" ON "invites" USING btree ("company_id","email");--> statement-breakpoint
 CREATE INDEX "invites_email_idx" ON "invites" USING btree ("email");--> statement-breakpoint
-CREATE INDEX "memberships_company_idx" ON "memberships" USING btree ("company_id","user_id");
+CREATE INDEX "memberships_company_idx" ON "memberships" USING btree ("company_id","user_id");--> statement-breakpoint
+CREATE INDEX "users_sort_name_idx" ON "users" USING btree (lower("name") collate "C","public_id" collate "C");--> statement-breakpoint
+CREATE INDEX "users_sort_email_idx" ON "users" USING btree (lower("email") collate "C","public_id" collate "C");

@@ -18,7 +18,7 @@ import { activeMembership, changeMembers } from "../users/members";
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** One row per member: the membership with the lowest id stands for the user (one role each). */
-const firstMembership = sql`${memberships.id} = (select min(m2.id) from memberships m2 where m2.company_id = ${memberships.companyId} and m2.user_id = ${memberships.userId})`;
+const firstMembership = sql`not exists (select 1 from memberships m2 where m2.company_id = ${memberships.companyId} and m2.user_id = ${memberships.userId} and m2.id < ${memberships.id})`;
 
 const memberColumns = {
   publicId: users.publicId, name: users.name, email: users.email, userId: users.id, membershipId: memberships.id,
