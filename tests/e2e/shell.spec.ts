@@ -91,12 +91,12 @@ test("an unknown path goes to the root", async ({ page, shot }) => {
 test("the path of a screen not built yet says so under its own title, at its own address", async ({ page, signInAs }) => {
   await signInAs(DEMO_USERS.admin);
   await page.getByTestId("company-item").filter({ hasText: "Demo Company" }).click();
-  await expect(page).toHaveURL(/\/groups$/);
-  await page.goto("/users");
   await expect(page).toHaveURL(/\/users$/);
+  await page.goto("/roles");
+  await expect(page).toHaveURL(/\/roles$/);
   await expect(page.getByTestId("not-built-page")).toContainText("not available in this version yet");
-  await expect(page.locator("h1")).toHaveText("Users");
-  await expect(page).toHaveTitle(/^Users · /);
+  await expect(page.locator("h1")).toHaveText("Roles");
+  await expect(page).toHaveTitle(/^Roles · /);
   await expect(page.getByTestId("groups-page")).toHaveCount(0);
   // A top-level path of the spec, signed in or not, says so too.
   await page.goto("/register");
