@@ -10,6 +10,8 @@ export default defineConfig({
         root: `./${name}`,
         include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
         environment: name === "web" ? "jsdom" : "node",
+        // The server's test databases start from templates built once per run (test/dbTemplates.ts).
+        ...(name === "server" ? { globalSetup: ["./test/globalSetup.ts"] } : {}),
       },
     })),
     reporters: ["default", "./scripts/count-reporter.ts"],
