@@ -55,7 +55,7 @@ export const GroupDevicesSection = observer(function GroupDevicesSection({ store
             </HTMLSelect>
           </FormGroup>
           <FormGroup>
-            <Button icon="add" text="Add device" loading={busy} disabled={chosen === ""} onClick={() => void add()} />
+            <Button icon="plus" text="Add device" loading={busy} disabled={chosen === ""} onClick={() => void add()} />
           </FormGroup>
         </div>
       )}

@@ -75,7 +75,7 @@ export const GroupMembersSection = observer(function GroupMembersSection({ store
             </HTMLSelect>
           </FormGroup>
           <FormGroup>
-            <Button icon="add" text="Add member" loading={busy} disabled={user === "" || roleChoice === ""} onClick={() => void add()} />
+            <Button icon="plus" text="Add member" loading={busy} disabled={user === "" || roleChoice === ""} onClick={() => void add()} />
           </FormGroup>
         </div>
       )}

@@ -28,13 +28,13 @@ export const GroupsOfTypePage = observer(function GroupsOfTypePage() {
   if (type === undefined) return <NonIdealState icon="search" title="Group type not found" description="It may have been deleted." />;
   const color = groupTypes.colorOf(type.publicId);
   return (
-    <div data-testid="group-type-page">
+    <div className="groups-page" data-testid="group-type-page">
       <div className="type-page-header">
         {groupTypes.controls.color && type.color && <span className="type-panel-swatch" style={{ background: type.color, width: 16, height: 16 }} />}
         <h2 className="bp6-heading" data-testid="group-type-title">{groupTypes.displayName(type)}</h2>
         {groups.loadState === "ready" && <Tag minimal round>{groups.groups.length}</Tag>}
         <span style={{ flex: 1 }} />
-        {groups.canManage && <Button icon="add" text="Add group" intent="primary" onClick={() => setDialog({ kind: "create", parentId: null })} />}
+        {groups.canManage && <Button icon="plus" text="Add group" intent="primary" onClick={() => setDialog({ kind: "create", parentId: null })} />}
       </div>
       {groups.loadState === "loading" && groups.groups.length === 0 && <Spinner size={24} />}
       {groups.loadState === "failed" && groups.loadError && (
@@ -43,13 +43,13 @@ export const GroupsOfTypePage = observer(function GroupsOfTypePage() {
       {groups.loadState === "ready" && groups.groups.length === 0 && <NonIdealState icon="inbox" title="No groups of this type" />}
       {groups.groups.length > 0 && (
         <div className="groups-split">
-          <nav className="groups-tree-panel" aria-label="Groups of this type" data-testid="groups-tree">
+          <nav className="groups-tree-panel" aria-label="Groups of this type" data-testid="groups-table">
             <GroupTree nodes={groups.forest} selectedId={groups.selectedId} color={color} onSelect={(id) => groups.select(id)} />
           </nav>
           <div className="groups-details">
             {groups.selected ? <GroupDetails store={groups} onEdit={(id) => setDialog({ kind: "edit", publicId: id })}
               onAddSubgroup={(id) => setDialog({ kind: "create", parentId: id })} />
-              : <NonIdealState icon="hand-left" title="Choose a group" description="Its members and devices show here." />}
+              : <NonIdealState icon="group-objects" title="Choose a group" description="Its members and devices show here." />}
           </div>
         </div>
       )}
@@ -77,11 +77,11 @@ const GroupDetails = observer(function GroupDetails({ store, onEdit, onAddSubgro
       <div className="group-details-header">
         <h3 className="bp6-heading">{group.name}</h3>
         {store.canManage && (
-          <>
+          <div className="group-details-actions">
             <Button icon="edit" text="Rename or move" onClick={() => onEdit(group.publicId)} />
-            {store.mayNest && <Button icon="add" text="Add subgroup" onClick={() => onAddSubgroup(group.publicId)} />}
-            <Button icon="trash" intent="danger" text="Delete group" onClick={() => setConfirmDelete(true)} />
-          </>
+            {store.mayNest && <Button icon="plus" text="Add subgroup" onClick={() => onAddSubgroup(group.publicId)} />}
+            <Button icon="trash" intent="danger" variant="outlined" text="Delete group" onClick={() => setConfirmDelete(true)} />
+          </div>
         )}
       </div>
       {parent && <p className="bp6-text-muted">Subgroup of {parent.name}</p>}
