@@ -29,6 +29,8 @@ import { auditLogRoutes } from "./routes/auditLogRoutes";
 import { companyRoutes } from "./routes/companyRoutes";
 import { eventRoutes } from "./routes/eventRoutes";
 import { groupRoutes } from "./routes/groupRoutes";
+import { groupMembershipRoutes } from "./routes/groupMembershipRoutes";
+import { groupDeviceRoutes } from "./routes/groupDeviceRoutes";
 import { myUserRoutes } from "./routes/myUserRoutes";
 import { outboxRoutes } from "./routes/outboxRoutes";
 import { platformRoutes } from "./routes/platformRoutes";
@@ -73,7 +75,7 @@ export interface BuildAppOptions {
 
 export const HANDLERS: HandlerTable = {
   ...platformRoutes, ...accessTokenRoutes, ...myUserRoutes, ...companyRoutes, ...eventRoutes,
-  ...groupTypeRoutes, ...assetTypeRoutes, ...groupRoutes, ...translationRoutes, ...auditLogRoutes,
+  ...groupTypeRoutes, ...assetTypeRoutes, ...groupRoutes, ...groupMembershipRoutes, ...groupDeviceRoutes, ...translationRoutes, ...auditLogRoutes,
   ...agentRoutes, ...accessRequestRoutes, ...accessRequestActions, ...outboxRoutes, ...tunnelRoutes,
 };
 

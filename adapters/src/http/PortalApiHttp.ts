@@ -6,7 +6,8 @@ import { Layer } from "effect";
 import { PortalApi, type PortalApiShape } from "@portal/core/ports/PortalApi";
 import { HttpClient, type HttpClientOptions } from "./HttpClient";
 import { authApi, discoveryApi, meApi } from "./areas/session";
-import { assetTypesApi, auditLogsApi, groupsApi, groupTypesApi, translationsApi } from "./areas/lists";
+import { assetTypesApi, auditLogsApi, groupTypesApi, translationsApi } from "./areas/lists";
+import { groupsApi } from "./areas/groups";
 import { accessRequestsApi, pagesApi } from "./areas/devices";
 import { tunnelsApi } from "./areas/tunnels";
 

@@ -110,3 +110,24 @@ export const AccessRequestListQuery = Schema.Struct({
 export const TunnelSessionListQuery = Schema.Struct({
   state: Schema.optional(Schema.Literals(["live", "all"])),
 });
+
+// Groups and memberships (issue 11). References travel as `{publicId}` objects, like the spec's
+// access request payload; a missing one is the handler's 'Required property' with the field.
+const ref = Schema.Struct({ publicId: Text(TOKEN_MAX_LENGTH) });
+const optionalRef = Schema.optional(Schema.NullOr(ref));
+
+/** A group to create (name, type, optional parent), or the changes of one (item PATCH: name, parent). */
+export const GroupBody = Schema.Struct({ name, type: optionalRef, parent: optionalRef });
+/** One item of a bulk PATCH of groups: a rename or a move. */
+export const GroupBulkBody = Schema.Struct({ publicId, name, parent: optionalRef });
+/** One membership to add: a user holding a role in a group. */
+export const GroupMembershipBody = Schema.Struct({ user: optionalRef, group: optionalRef, role: optionalRef });
+/** One item of a bulk PATCH of memberships: the new role. */
+export const GroupMembershipBulkBody = Schema.Struct({ publicId, role: optionalRef });
+/** Most memberships one user's replacement may list. */
+export const USER_GROUP_MEMBERSHIPS_MAX = 1000;
+/** PUT a user's group memberships: the whole new list (empty: the user leaves every group). */
+export const UserGroupMembershipsBody = Schema.Array(Schema.Struct({ group: optionalRef, role: optionalRef }))
+  .check(Schema.isMaxLength(USER_GROUP_MEMBERSHIPS_MAX));
+/** The member picker's query: `search` in the name or e-mail (case-insensitive). */
+export const GroupCandidateQuery = Schema.Struct({ search: Schema.optional(Text(TOKEN_MAX_LENGTH)) });

@@ -11,7 +11,7 @@ import { AccessToken } from "../domain/AccessToken";
 import { AuditLogEntry } from "../domain/AuditLog";
 import { Branding } from "../domain/Branding";
 import { Company, MyCompany, Sector } from "../domain/Company";
-import { Group } from "../domain/Group";
+import { Group, GroupAgent, GroupMembership, GroupRoleChoice, GroupUser } from "../domain/Group";
 import { RightSchema, type Right } from "../domain/Right";
 import { Translation } from "../domain/Translation";
 import { BackupCodes, MyUser, TwoFactorEnrolment, TwoFactorStatus } from "../domain/User";
@@ -24,6 +24,9 @@ import { VpnClientReleaseFeed } from "../domain/VpnClient";
 import {
   AccessRequestBody, AccessRequestListQuery, AgentListQuery, TunnelSessionListQuery, DecisionBody, ExtensionBody,
   AccessTokenBody, OtpBody, PasswordChangeBody, PublicIdBody, TranslationBody, TranslationBulkBody, TranslationListQuery,
+} from "./payloads";
+import {
+  GroupBody, GroupBulkBody, GroupCandidateQuery, GroupMembershipBody, GroupMembershipBulkBody, UserGroupMembershipsBody,
 } from "./payloads";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -143,7 +146,57 @@ export const ROUTES = [
   { rel: "EventStream", href: "/api/events", methods: { GET: endpoint({ rights: [], success: NoData, raw: true }) }, ...session },
 
   ...orderedTypeRoutes(GroupTypeEntity),
-  { rel: "GroupList", href: "/api/groups", methods: { GET: get(Schema.Array(Group), ["manage:groups", "manage:group-types"]) }, ...company },
+  {
+    // Groups under group types (issue 11): the tree rules are core's (rules/groupTree.ts).
+    rel: "GroupList", href: "/api/groups", ...company,
+    methods: {
+      GET: get(Schema.Array(Group), ["manage:groups", "manage:group-types"]),
+      POST: endpoint({ rights: ["manage:groups"], payload: GroupBody, bulk: true, success: PublicIdRefs }),
+      PATCH: endpoint({ rights: ["manage:groups"], payload: GroupBulkBody, bulk: true, success: Schema.Array(Group) }),
+      DELETE: endpoint({ rights: ["manage:groups"], payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
+    },
+  },
+  {
+    rel: "Group", href: "/api/groups/{publicId}", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:groups", "manage:group-types"], ...item, success: Group }),
+      PATCH: endpoint({ rights: ["manage:groups"], ...item, payload: GroupBody, success: Group }),
+      DELETE: endpoint({ rights: ["manage:groups"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
+  },
+  {
+    // The devices of a group: their group roles apply on them (rules/deviceRights.ts).
+    rel: "GroupAgentList", href: "/api/groups/{publicId}/agents", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:groups"], ...item, success: Schema.Array(GroupAgent) }),
+      POST: endpoint({ rights: ["manage:groups"], ...item, payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
+      DELETE: endpoint({ rights: ["manage:groups"], ...item, payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
+    },
+  },
+  {
+    // The member picker: the company's members, searched by name or e-mail (read-only).
+    rel: "GroupCandidateList", href: "/api/groups/{publicId}/candidates", ...company,
+    methods: { GET: endpoint({ rights: ["manage:groups"], ...item, query: GroupCandidateQuery, success: Schema.Array(GroupUser) }) },
+  },
+  { rel: "GroupRoleChoiceList", href: "/api/group-role-choices", methods: { GET: get(Schema.Array(GroupRoleChoice), ["manage:groups"]) }, ...company },
+  {
+    // Memberships (spec 7: "POST, PATCH, DELETE list, PUT per user"); filter with eq(group.publicId,X).
+    rel: "GroupMembershipList", href: "/api/group-memberships", ...company,
+    methods: {
+      GET: get(Schema.Array(GroupMembership), ["manage:groups"]),
+      POST: endpoint({ rights: ["manage:groups"], payload: GroupMembershipBody, bulk: true, success: PublicIdRefs }),
+      PATCH: endpoint({ rights: ["manage:groups"], payload: GroupMembershipBulkBody, bulk: true, success: Schema.Array(GroupMembership) }),
+      DELETE: endpoint({ rights: ["manage:groups"], payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
+    },
+  },
+  {
+    // A user's group memberships, replaced at once (all or nothing).
+    rel: "UserGroupMembershipList", href: "/api/users/{publicId}/group-memberships", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:groups"], ...item, success: Schema.Array(GroupMembership) }),
+      PUT: endpoint({ rights: ["manage:groups"], ...item, payload: UserGroupMembershipsBody, success: Schema.Array(GroupMembership) }),
+    },
+  },
   ...orderedTypeRoutes(AssetTypeEntity),
   {
     rel: "TranslationList", href: "/api/translations", ...company,

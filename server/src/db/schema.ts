@@ -141,7 +141,9 @@ export const groups = pgTable("groups", {
   companyId: integer("company_id").notNull().references(() => companies.id),
   groupTypeId: integer("group_type_id").notNull().references(() => groupTypes.id),
   name: text("name").notNull(),
-});
+  // The parent group (same type) of a subgroup; null at the top level (core's rules/groupTree).
+  parentId: integer("parent_id").references((): AnyPgColumn => groups.id),
+}, (t) => [index("groups_company_type_idx").on(t.companyId, t.groupTypeId), index("groups_parent_idx").on(t.parentId)]);
 
 export const assetTypes = pgTable("asset_types", {
   id: serial("id").primaryKey(),
@@ -221,6 +223,7 @@ export const agentGroups = pgTable("agent_groups", {
 /** A role a user holds in a group: its rights apply on the devices of that group (rules/deviceRights). */
 export const groupMemberships = pgTable("group_memberships", {
   id: serial("id").primaryKey(),
+  publicId: publicId(),
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   groupId: integer("group_id").notNull().references(() => groups.id, { onDelete: "cascade" }),
   roleId: integer("role_id").notNull().references(() => roles.id),

@@ -80,7 +80,7 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
         groupIds.set(g.name, row!.id);
       }
       for (const m of c.groupMembers) {
-        await tx.insert(groupMemberships).values({ userId: userIds.get(m.user)!.id, groupId: groupIds.get(m.group)!, roleId: roleIds.get(m.role)! });
+        await tx.insert(groupMemberships).values({ publicId: newPublicId(), userId: userIds.get(m.user)!.id, groupId: groupIds.get(m.group)!, roleId: roleIds.get(m.role)! });
       }
       const assetTypeIds = new Map<string, number>();
       for (const a of reorder(c.assetTypes)) {

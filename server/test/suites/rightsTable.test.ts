@@ -56,7 +56,10 @@ describe.each(await availableBackends())("rights and isolation table on %s", (ki
       method: m.method, url, headers: apiHeaders(secret, company),
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  const bodyFor = (m: RouteMethod): unknown => (m.method === "GET" ? undefined : m.method === "DELETE" && isItemRoute(m.route) ? undefined : {});
+  // A PUT replaces a whole list (UserGroupMembershipList); an item route's DELETE takes a body only
+  // when it removes a list under the item (GroupAgentList).
+  const bodyFor = (m: RouteMethod): unknown => (m.method === "GET" ? undefined : m.method === "PUT" ? []
+    : m.method === "DELETE" && isItemRoute(m.route) && !m.route.methods.DELETE?.payload ? undefined : {});
   // Sequential on purpose: parallel queries open more pool clients, and pg-pool's end() resolves
   // before they have finished closing, so the helper's forced drop of the database races them.
   const writes = async () => {

@@ -129,6 +129,7 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     Asset: await pair("/api/assets"),
     ...Object.fromEntries(requestRels.map((rel) => [rel, request])),
     GroupType: await pair("/api/group-types"),
+    ...groupSamples(await pair("/api/groups"), { own: t.demo.users["engineer"]!, foreign: t.demo.users["acmeAdmin"]! }),
     AssetType: await pair("/api/asset-types"),
     Translation: await pair("/api/translations"),
     Company: { own: demo, foreign: acme },
@@ -136,6 +137,10 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     TermsOfUseAcceptance: { own: (sector.json() as { data: { latestTermsOfUse: { publicId: string } } }).data.latestTermsOfUse.publicId, foreign: foreignPolicy!.publicId },
   };
 }
+
+/** Groups and memberships (issue 11): a group's sub-resources take the group, the per-user list a member. */
+const groupSamples = (group: ItemSample, user: ItemSample): Record<string, ItemSample> =>
+  ({ Group: group, GroupAgentList: group, GroupCandidateList: group, UserGroupMembershipList: user });
 
 /** A pending request of the demo engineer on an agent of the demo company, addressed to the demo admin. */
 async function ownRequest(t: TestApp, agentPublicId: string): Promise<string> {

@@ -24,6 +24,7 @@ import { NotAllowedStore } from "./NotAllowedStore";
 import { UiStore } from "./UiStore";
 import { AssetTypeStore } from "./AssetTypeStore";
 import { AuditTrailStore } from "./AuditTrailStore";
+import { GroupStore } from "./GroupStore";
 import { GroupTypeStore } from "./GroupTypeStore";
 import { TranslationStore } from "./TranslationStore";
 import { runResult } from "./runtime";
@@ -77,6 +78,7 @@ export class RootStore {
   readonly notAllowed: NotAllowedStore;
   readonly translations: TranslationStore;
   readonly groupTypes: GroupTypeStore;
+  readonly groups: GroupStore;
   readonly assetTypes: AssetTypeStore;
   readonly auditTrail: AuditTrailStore;
   readonly devices: DevicesStore;
@@ -110,6 +112,7 @@ export class RootStore {
     this.notAllowed = new NotAllowedStore(this);
     this.translations = new TranslationStore(this);
     this.groupTypes = new GroupTypeStore(this, this.translations);
+    this.groups = new GroupStore(this);
     this.assetTypes = new AssetTypeStore(this);
     this.auditTrail = new AuditTrailStore(this);
     this.devices = new DevicesStore(this);
