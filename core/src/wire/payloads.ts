@@ -110,3 +110,15 @@ export const AccessRequestListQuery = Schema.Struct({
 export const TunnelSessionListQuery = Schema.Struct({
   state: Schema.optional(Schema.Literals(["live", "all"])),
 });
+
+/**
+ * A role to create, or its changes (PATCH: a new name, the new set of rights, or both). Rights are
+ * kept as strings on the wire so that the rule answers UNKNOWN_RIGHT with the field (rules/roles.ts).
+ */
+export const ROLE_RIGHTS_MAX = 64;
+export const RoleBody = Schema.Struct({
+  name,
+  rights: Schema.optional(Schema.Array(Text(TOKEN_MAX_LENGTH)).check(Schema.isMaxLength(ROLE_RIGHTS_MAX))),
+});
+/** An access category (audience) to create, or its new name. The default is set through AudienceDefault. */
+export const AudienceBody = Schema.Struct({ name });
