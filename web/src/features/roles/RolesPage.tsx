@@ -40,7 +40,7 @@ export const RolesPage = observer(function RolesPage() {
                   <button type="button" className="roles-item-main" aria-current={r.publicId === selected?.publicId ? "true" : undefined}
                     onClick={() => choose(r.publicId)}>
                     <span className="roles-item-name">{r.name}</span>
-                    <span className="roles-item-members bp6-text-muted">{membersText(r.members)}</span>
+                    <span className="roles-item-members">{membersText(r.members)}</span>
                   </button>
                   <Popover placement="bottom-end" content={
                     <Menu>
