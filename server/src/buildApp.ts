@@ -38,6 +38,8 @@ import { translationRoutes } from "./routes/translationRoutes";
 import { tunnelRoutes } from "./routes/tunnelRoutes";
 import { Relay } from "./relay/Relay";
 import { assetTypeRoutes, groupTypeRoutes } from "./routes/typeKinds";
+import { audienceRoutes } from "./routes/audienceRoutes";
+import { roleRoutes } from "./routes/roleRoutes";
 
 export interface BuildAppOptions {
   /** An open database (see openDatabase); the caller closes it after the app. */
@@ -77,6 +79,7 @@ export const HANDLERS: HandlerTable = {
   ...platformRoutes, ...accessTokenRoutes, ...myUserRoutes, ...companyRoutes, ...eventRoutes,
   ...groupTypeRoutes, ...assetTypeRoutes, ...groupRoutes, ...groupMembershipRoutes, ...groupDeviceRoutes, ...translationRoutes, ...auditLogRoutes,
   ...agentRoutes, ...accessRequestRoutes, ...accessRequestActions, ...outboxRoutes, ...tunnelRoutes,
+  ...roleRoutes, ...audienceRoutes,
 };
 
 /**

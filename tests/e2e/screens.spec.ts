@@ -51,6 +51,10 @@ const STOPS: ReadonlyArray<Stop> = [
   { name: "my-access-requests", open: async (p) => { await p.goto("/my-access-requests"); await p.getByTestId("my-access-requests-page").waitFor(); } },
   { name: "approvals", open: async (p) => { await p.goto("/approvals"); await p.getByTestId("approvals-page").waitFor(); } },
   { name: "tunnel-sessions", open: async (p) => { await p.goto("/tunnel-sessions"); await p.getByRole("heading", { name: "Active sessions", exact: true }).waitFor(); } },
+  // Issue 11: roles and access categories.
+  { name: "roles", open: async (p) => { await p.goto("/roles"); await p.getByTestId("rights-editor").waitFor(); } },
+  { name: "role-dialog", open: async (p) => { await p.goto("/roles"); await p.getByTestId("role-add").click(); await p.getByTestId("role-form").waitFor(); } },
+  { name: "access-categories", open: async (p) => { await p.goto("/access-categories"); await p.getByTestId("categories-table").waitFor(); } },
   { name: "not-allowed", open: async (p) => { await p.goto("/error/not-allowed"); } },
 ];
 

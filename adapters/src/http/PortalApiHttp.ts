@@ -10,6 +10,7 @@ import { assetTypesApi, auditLogsApi, groupTypesApi, translationsApi } from "./a
 import { groupsApi } from "./areas/groups";
 import { accessRequestsApi, pagesApi } from "./areas/devices";
 import { tunnelsApi } from "./areas/tunnels";
+import { audiencesApi, rolesApi } from "./areas/roles";
 
 /** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
 export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & { readonly http: HttpClient } {
@@ -27,6 +28,8 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     pages: pagesApi(http),
     accessRequests: accessRequestsApi(http),
     tunnels: tunnelsApi(http),
+    roles: rolesApi(http),
+    audiences: audiencesApi(http),
   };
 }
 

@@ -54,6 +54,13 @@ const KEYED = {
   GROUP_DEVICE_UNKNOWN: t("This device does not exist in the company."),
   GROUP_DEVICE_ALREADY_IN_GROUP: t("This device is already in the group."),
   GROUP_DEVICE_NOT_IN_GROUP: t("This device is not in the group."),
+  // Roles and access categories (issue 11): the server's refusals (rules/roles.ts, rules/accessCategories.ts).
+  ROLE_NAME_ALREADY_IN_USE: t("Another role is already named like this. Choose a different name."),
+  ROLE_IN_USE: t("This role cannot be deleted while people or groups hold it. Give them another role first."),
+  UNKNOWN_RIGHT: t("One of these rights does not exist. Reload the page and try again."),
+  AUDIENCE_NAME_ALREADY_IN_USE: t("Another access category is already named like this. Choose a different name."),
+  "Audience is still in use": t("This access category is still in use by people or devices, so it cannot be deleted."),
+  ROLE_RIGHTS_SAVED: t("The rights of the role were saved."),
   // Notices (spec 8).
   PASSWORD_CHANGED: t("Your password has been changed."),
   NAME_HAS_APPROVED_YOUR_ACCESS_REQUEST: t("{name} has approved your access request.", "Your access request has been approved."),
@@ -96,7 +103,7 @@ const KEYED = {
   ACCESS_RELEASED_TUNNEL: t("You ended your access to this device."),
   SESSION_DISCONNECTED: t("An administrator disconnected this session."),
   RATE_LIMITED_CONNECTS: t("Too many connection attempts to this device. Wait a while and try again."),
-  "access category is still in use": t("This access category is still in use by a role, so it cannot be removed."),
+  "access category is still in use": t("This access category is still in use by people or devices, so it cannot be removed."),
   "Your company is not fully provisioned": t("Your company is not fully provisioned yet. Contact your administrator."),
   "download failed": t("The download failed. Try again."),
   "Cannot duplicate a non-published page": t("Cannot duplicate a non-published page. Publish it first."),

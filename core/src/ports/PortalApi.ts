@@ -16,6 +16,7 @@ import type { MeApi } from "./api/MeApi";
 import type { PagesApi } from "./api/PagesApi";
 import type { TranslationsApi } from "./api/TranslationsApi";
 import type { TunnelsApi } from "./api/TunnelsApi";
+import type { AudiencesApi, RolesApi } from "./api/RolesApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
 export type { AssetTypesApi } from "./api/AssetTypesApi";
@@ -28,6 +29,7 @@ export type { MeApi } from "./api/MeApi";
 export type { PagesApi } from "./api/PagesApi";
 export type { TranslationsApi, UpsertResult } from "./api/TranslationsApi";
 export type { TunnelSessionState, TunnelsApi } from "./api/TunnelsApi";
+export type { AudiencesApi, RolesApi } from "./api/RolesApi";
 export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
 
 export interface PortalApiShape {
@@ -42,6 +44,8 @@ export interface PortalApiShape {
   readonly pages: PagesApi;
   readonly accessRequests: AccessRequestsApi;
   readonly tunnels: TunnelsApi;
+  readonly roles: RolesApi;
+  readonly audiences: AudiencesApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

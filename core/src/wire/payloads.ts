@@ -131,3 +131,14 @@ export const UserGroupMembershipsBody = Schema.Array(Schema.Struct({ group: opti
   .check(Schema.isMaxLength(USER_GROUP_MEMBERSHIPS_MAX));
 /** The member picker's query: `search` in the name or e-mail (case-insensitive). */
 export const GroupCandidateQuery = Schema.Struct({ search: Schema.optional(Text(TOKEN_MAX_LENGTH)) });
+/**
+ * A role to create, or its changes (PATCH: a new name, the new set of rights, or both). Rights are
+ * kept as strings on the wire so that the rule answers UNKNOWN_RIGHT with the field (rules/roles.ts).
+ */
+export const ROLE_RIGHTS_MAX = 64;
+export const RoleBody = Schema.Struct({
+  name,
+  rights: Schema.optional(Schema.Array(Text(TOKEN_MAX_LENGTH)).check(Schema.isMaxLength(ROLE_RIGHTS_MAX))),
+});
+/** An access category (audience) to create, or its new name. The default is set through AudienceDefault. */
+export const AudienceBody = Schema.Struct({ name });

@@ -28,6 +28,9 @@ import {
 import {
   GroupBody, GroupBulkBody, GroupCandidateQuery, GroupMembershipBody, GroupMembershipBulkBody, UserGroupMembershipsBody,
 } from "./payloads";
+import { AudienceBody, RoleBody } from "./payloads";
+import { Role } from "../domain/Role";
+import { Audience } from "../domain/Audience";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -281,6 +284,45 @@ export const ROUTES = [
   // The local VPN client program itself (one file, run with Node): the feed's downloadUrl.
   { rel: "VpnClientDownload", href: "/api/vpn-client/download", methods: { GET: endpoint({ rights: [], success: NoData, raw: true }) }, ...open },
   { rel: "OutboxMessageList", href: "/api/outbox-messages", methods: { GET: get(Schema.Array(OutboxMessage), ["use:audit-logs"]) }, ...company },
+  // Roles and access categories (issue 11). Those who invite people read both lists to pick one.
+  {
+    rel: "RoleList", href: "/api/roles", ...company,
+    methods: {
+      GET: get(Schema.Array(Role), ["manage:roles", "invite:user"]),
+      POST: endpoint({ rights: ["manage:roles"], payload: RoleBody, success: PublicIdRefs }),
+    },
+  },
+  {
+    rel: "Role", href: "/api/roles/{publicId}", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:roles", "invite:user"], ...item, success: Role }),
+      PATCH: endpoint({ rights: ["manage:roles"], ...item, payload: RoleBody, success: Role }),
+      DELETE: endpoint({ rights: ["manage:roles"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
+  },
+  {
+    rel: "AudienceList", href: "/api/audiences", ...company,
+    methods: {
+      GET: get(Schema.Array(Audience), ["manage:roles", "invite:user"]),
+      POST: endpoint({ rights: ["manage:roles"], payload: AudienceBody, success: PublicIdRefs }),
+    },
+  },
+  {
+    rel: "Audience", href: "/api/audiences/{publicId}", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:roles", "invite:user"], ...item, success: Audience }),
+      PATCH: endpoint({ rights: ["manage:roles"], ...item, payload: AudienceBody, success: Audience }),
+      DELETE: endpoint({ rights: ["manage:roles"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
+  },
+  {
+    // Spec 7 "Audience default": POST makes it the company's one default, DELETE unsets it.
+    rel: "AudienceDefault", href: "/api/audiences/{publicId}/default", ...company,
+    methods: {
+      POST: endpoint({ rights: ["manage:roles"], ...item, success: Audience }),
+      DELETE: endpoint({ rights: ["manage:roles"], ...item, success: Audience }),
+    },
+  },
 ] as const satisfies ReadonlyArray<RouteSpec>;
 
 export type RouteRel = (typeof ROUTES)[number]["rel"];

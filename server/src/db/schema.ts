@@ -118,12 +118,29 @@ export const roles = pgTable("roles", {
   rights: jsonb("rights").$type<string[]>().notNull().default([]),
 });
 
+/**
+ * Access categories (audiences in data calls; issue 11). At most one default per company, held by
+ * the partial unique index as well as by core's rule (rules/audiences.ts).
+ */
+export const audiences = pgTable("audiences", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id),
+  name: text("name").notNull(),
+  isDefault: boolean("is_default").notNull().default(false),
+}, (t) => [
+  index("audiences_company_idx").on(t.companyId, t.name),
+  uniqueIndex("audiences_one_default").on(t.companyId).where(sql`is_default`),
+]);
+
 export const memberships = pgTable("memberships", {
   id: serial("id").primaryKey(),
   publicId: publicId(),
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   companyId: integer("company_id").notNull().references(() => companies.id),
   roleId: integer("role_id").notNull().references(() => roles.id),
+  /** The member's access category (rules/accessCategories.ts); null: not restricted. */
+  audienceId: integer("audience_id").references((): AnyPgColumn => audiences.id),
 }, (t) => [uniqueIndex("memberships_user_company_role").on(t.userId, t.companyId, t.roleId)]);
 
 export const groupTypes = pgTable("group_types", {
@@ -189,6 +206,8 @@ export const agents = pgTable("agents", {
   rateCounter: integer("rate_counter").notNull().default(0),
   rateLastHit: timestamp("rate_last_hit", { withTimezone: true, mode: "date" }),
   useStunnel: boolean("use_stunnel").notNull().default(false),
+  /** The device's access category (rules/accessCategories.ts); null: every member sees it. */
+  audienceId: integer("audience_id").references((): AnyPgColumn => audiences.id),
 }, (t) => [
   // Keyset paging of the Devices list (company, name, publicId) and the search on the folded name.
   index("agents_company_name_idx").on(t.companyId, t.name, t.publicId),

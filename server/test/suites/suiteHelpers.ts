@@ -134,6 +134,9 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     Translation: await pair("/api/translations"),
     Company: { own: demo, foreign: acme },
     AccessToken: { own: admin.publicId, foreign: acmeAdmin.publicId },
+    // Roles and access categories (issue 11).
+    Role: await pair("/api/roles"),
+    ...(await audienceSamples(pair)),
     TermsOfUseAcceptance: { own: (sector.json() as { data: { latestTermsOfUse: { publicId: string } } }).data.latestTermsOfUse.publicId, foreign: foreignPolicy!.publicId },
   };
 }
@@ -141,6 +144,11 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
 /** Groups and memberships (issue 11): a group's sub-resources take the group, the per-user list a member. */
 const groupSamples = (group: ItemSample, user: ItemSample): Record<string, ItemSample> =>
   ({ Group: group, GroupAgentList: group, GroupCandidateList: group, UserGroupMembershipList: user });
+/** The access category samples: the item and its default action share them. */
+async function audienceSamples(pair: (url: string) => Promise<ItemSample>): Promise<Record<string, ItemSample>> {
+  const audience = await pair("/api/audiences");
+  return { Audience: audience, AudienceDefault: audience };
+}
 
 /** A pending request of the demo engineer on an agent of the demo company, addressed to the demo admin. */
 async function ownRequest(t: TestApp, agentPublicId: string): Promise<string> {
@@ -188,7 +196,7 @@ async function liveSession(db: Db, companyPublicId: string): Promise<string> {
 }
 
 /** Rows of a table, for "nothing was written" checks. */
-export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events"): Promise<number> {
+export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "roles" | "audiences"): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)));
   return Number(row!.n);
 }

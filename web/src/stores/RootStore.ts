@@ -36,6 +36,8 @@ import { VpnStatusStore } from "./VpnStatusStore";
 import { ShellDataStore } from "./ShellDataStore";
 import { SnackbarStore } from "./SnackbarStore";
 import { UpdateStore, type AppVersionSource } from "./UpdateStore";
+import { AccessCategoriesStore } from "./AccessCategoriesStore";
+import { RolesStore } from "./RolesStore";
 
 export interface Ports {
   readonly api: PortalApiShape;
@@ -92,6 +94,8 @@ export class RootStore {
   readonly vpnStatus: VpnStatusStore;
   readonly tunnelSessions: TunnelSessionsStore;
   readonly agentCredential: AgentCredentialStore;
+  readonly roles: RolesStore;
+  readonly accessCategories: AccessCategoriesStore;
 
   constructor(deps: RootDeps) {
     this.ports = deps.ports;
@@ -126,6 +130,8 @@ export class RootStore {
     this.vpnStatus = new VpnStatusStore(this);
     this.tunnelSessions = new TunnelSessionsStore(this);
     this.agentCredential = new AgentCredentialStore(this);
+    this.roles = new RolesStore(this);
+    this.accessCategories = new AccessCategoriesStore(this);
     this.accessRequestDialog.onSent = (agentPublicId) => {
       void this.devices.refreshDevice(agentPublicId);
       void this.myRequests.refresh();

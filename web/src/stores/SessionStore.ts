@@ -273,6 +273,18 @@ export class SessionStore {
     runInAction(() => (this.selectedCompanyId = publicId));
   }
 
+  /**
+   * Reloads my rights in the selected company after they changed (a role edit: the
+   * "rights-changed" event, or my own save), so the menu follows without a reload. Unlike
+   * loadRights, a failed call keeps the rights held so far rather than emptying the menu.
+   */
+  async refreshRights(): Promise<void> {
+    const companyId = this.selectedCompanyId;
+    if (companyId === null) return;
+    const result = await this.root.run(this.root.ports.api.me.myRights(companyId));
+    if (result._tag === "Success" && this.selectedCompanyId === companyId) runInAction(() => (this.rights = result.success));
+  }
+
   async loadRights(): Promise<void> {
     const companyId = this.selectedCompanyId;
     if (companyId === null) return;
