@@ -30,6 +30,7 @@ import { companyRoutes } from "./routes/companyRoutes";
 import { eventRoutes } from "./routes/eventRoutes";
 import { groupRoutes } from "./routes/groupRoutes";
 import { myUserRoutes } from "./routes/myUserRoutes";
+import { myAccountRoutes } from "./routes/myAccountRoutes";
 import { outboxRoutes } from "./routes/outboxRoutes";
 import { platformRoutes } from "./routes/platformRoutes";
 import { translationRoutes } from "./routes/translationRoutes";
@@ -75,6 +76,7 @@ export const HANDLERS: HandlerTable = {
   ...platformRoutes, ...accessTokenRoutes, ...myUserRoutes, ...companyRoutes, ...eventRoutes,
   ...groupTypeRoutes, ...assetTypeRoutes, ...groupRoutes, ...translationRoutes, ...auditLogRoutes,
   ...agentRoutes, ...accessRequestRoutes, ...accessRequestActions, ...outboxRoutes, ...tunnelRoutes,
+  ...myAccountRoutes,
 };
 
 /**

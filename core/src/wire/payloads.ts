@@ -110,3 +110,28 @@ export const AccessRequestListQuery = Schema.Struct({
 export const TunnelSessionListQuery = Schema.Struct({
   state: Schema.optional(Schema.Literals(["live", "all"])),
 });
+
+/** PATCH my user: name, language, time zone (the rule in rules/profile.ts judges them). */
+export const ProfileBody = Schema.Struct({
+  name: Schema.optional(RuleText(NAME_WIRE_MAX_LENGTH)),
+  language: Schema.optional(RuleText(35)),
+  timeZone: Schema.optional(RuleText(64)),
+});
+
+/** POST my e-mail change: the new address, confirmed by my password; a link goes to the new address. */
+export const EmailChangeBody = Schema.Struct({
+  email: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
+  password: Schema.optional(RuleText(PASSWORD_MAX_LENGTH)),
+});
+
+/** A token read from a link in a mail (e-mail confirmation, password reset, registration). */
+export const MailTokenBody = Schema.Struct({ token: Schema.optional(RuleText(TOKEN_MAX_LENGTH)) });
+
+/** POST a password reset request: the address to send the link to. */
+export const PasswordResetRequestBody = Schema.Struct({ email: Schema.optional(RuleText(TOKEN_MAX_LENGTH)) });
+
+/** POST a password reset: the token of the link and the new password. */
+export const PasswordResetBody = Schema.Struct({
+  token: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
+  newPassword: Schema.optional(RuleText(PASSWORD_MAX_LENGTH)),
+});
