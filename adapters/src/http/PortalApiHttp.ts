@@ -9,6 +9,7 @@ import { authApi, discoveryApi, meApi } from "./areas/session";
 import { assetTypesApi, auditLogsApi, groupsApi, groupTypesApi, translationsApi } from "./areas/lists";
 import { accessRequestsApi, pagesApi } from "./areas/devices";
 import { tunnelsApi } from "./areas/tunnels";
+import { accountApi } from "./areas/account";
 
 /** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
 export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & { readonly http: HttpClient } {
@@ -26,6 +27,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     pages: pagesApi(http),
     accessRequests: accessRequestsApi(http),
     tunnels: tunnelsApi(http),
+    account: accountApi(http),
   };
 }
 

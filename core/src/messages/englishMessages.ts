@@ -118,6 +118,9 @@ const KEYED = {
   PASSWORD_RESET_DONE: t("Your password has been set. Every session was signed out: sign in with the new password."),
   TRUSTED_DEVICE_FORGOTTEN: t("The device was forgotten and its sessions were signed out."),
   ACCESS_TOKEN_REVOKED: t("The session was signed out."),
+  PROFILE_SAVED: t("Your profile has been saved."),
+  TRY_AGAIN_AT: t("You can try again at {name}.", "You can try again later."),
+  EMAIL_NOT_VERIFIED: t("Confirm your e-mail address first: follow the link in the mail we sent you."),
   // Saving in a dialog: what the person should do (web and CLI).
   "save.offline": t("No connection. Nothing was lost: save again when you are back online."),
   "save.unavailable": t("The server cannot be reached. Nothing was lost: try saving again in a moment."),

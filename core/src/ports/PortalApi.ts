@@ -6,6 +6,7 @@
  */
 import { Context } from "effect";
 import type { AccessRequestsApi } from "./api/AccessRequestsApi";
+import type { AccountApi } from "./api/AccountApi";
 import type { AssetTypesApi } from "./api/AssetTypesApi";
 import type { AuditLogsApi } from "./api/AuditLogsApi";
 import type { AuthApi } from "./api/AuthApi";
@@ -18,6 +19,7 @@ import type { TranslationsApi } from "./api/TranslationsApi";
 import type { TunnelsApi } from "./api/TunnelsApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
+export type { AccountApi } from "./api/AccountApi";
 export type { AssetTypesApi } from "./api/AssetTypesApi";
 export type { AuditLogsApi } from "./api/AuditLogsApi";
 export type { AuthApi } from "./api/AuthApi";
@@ -42,6 +44,7 @@ export interface PortalApiShape {
   readonly pages: PagesApi;
   readonly accessRequests: AccessRequestsApi;
   readonly tunnels: TunnelsApi;
+  readonly account: AccountApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

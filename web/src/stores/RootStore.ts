@@ -30,6 +30,10 @@ import { runResult } from "./runtime";
 import { SessionStore } from "./SessionStore";
 import { TunnelSessionsStore } from "./TunnelSessionsStore";
 import { AgentCredentialStore } from "./AgentCredentialStore";
+import { MyProfileStore } from "./MyProfileStore";
+import { MySessionsStore } from "./MySessionsStore";
+import { TwoFactorStore } from "./TwoFactorStore";
+import { RecoverStore } from "./RecoverStore";
 import { VpnConnectStore } from "./VpnConnectStore";
 import { VpnStatusStore } from "./VpnStatusStore";
 import { ShellDataStore } from "./ShellDataStore";
@@ -90,6 +94,10 @@ export class RootStore {
   readonly vpnStatus: VpnStatusStore;
   readonly tunnelSessions: TunnelSessionsStore;
   readonly agentCredential: AgentCredentialStore;
+  readonly myProfile: MyProfileStore;
+  readonly mySessions: MySessionsStore;
+  readonly twoFactor: TwoFactorStore;
+  readonly recover: RecoverStore;
 
   constructor(deps: RootDeps) {
     this.ports = deps.ports;
@@ -123,6 +131,10 @@ export class RootStore {
     this.vpnStatus = new VpnStatusStore(this);
     this.tunnelSessions = new TunnelSessionsStore(this);
     this.agentCredential = new AgentCredentialStore(this);
+    this.myProfile = new MyProfileStore(this);
+    this.mySessions = new MySessionsStore(this);
+    this.twoFactor = new TwoFactorStore(this);
+    this.recover = new RecoverStore(this);
     this.accessRequestDialog.onSent = (agentPublicId) => {
       void this.devices.refreshDevice(agentPublicId);
       void this.myRequests.refresh();
