@@ -26,7 +26,7 @@ describe.each(await availableBackends())("my account on %s", (kind) => {
   /** The link token of the newest mail to `to`. */
   const lastLinkTo = async (to: string): Promise<string> => {
     const [mail] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, to)).orderBy(desc(outboxMessages.id)).limit(1);
-    const token = /\?token=([^\s]+)/.exec(mail?.text ?? "")?.[1];
+    const token = /\?code=([^\s]+)/.exec(mail?.text ?? "")?.[1];
     if (!token) throw new Error(`no link mailed to ${to}`);
     return decodeURIComponent(token);
   };

@@ -1,11 +1,11 @@
 /**
  * The mails of my account (issue 11): the confirmation of a new e-mail address, the password reset
- * link and the registration link. Plain text; each link carries its token in the query and opens
+ * link and the registration link. Plain text; each link carries its token in the query as `code` (`token` is the jump-start parameter) and opens
  * the web app's page that spends it.
  */
 import type { OutgoingMail } from "./outbox";
 
-const link = (origin: string, path: string, token: string): string => `${origin}${path}?token=${encodeURIComponent(token)}`;
+const link = (origin: string, path: string, token: string): string => `${origin}${path}?code=${encodeURIComponent(token)}`;
 
 /** The web pages that spend each kind of token. */
 export const ACCOUNT_LINK_PATHS = { emailChange: "/confirm-email", passwordReset: "/recover", registration: "/register" } as const;

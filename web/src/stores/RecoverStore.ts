@@ -1,8 +1,8 @@
 /**
  * Account recovery (issue 11) and spending mailed links: /recover asks for a reset link (the
- * answer never says whether the address has an account), /recover?token= sets a new password
+ * answer never says whether the address has an account), /recover?code= sets a new password
  * (core's strength rule as the user types; every session ends, then sign in), and
- * /confirm-email?token= confirms a new e-mail address.
+ * /confirm-email?code= confirms a new e-mail address.
  */
 import { action, computed, makeObservable, observable, observableRef, runInAction } from "mobx";
 import { passwordProblems } from "@portal/core/rules/passwordStrength";

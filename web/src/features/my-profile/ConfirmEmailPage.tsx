@@ -1,4 +1,4 @@
-/** /confirm-email?token= (issue 11): spends the link mailed to a new address; needs no session. */
+/** /confirm-email?code= (issue 11): spends the link mailed to a new address; needs no session. */
 import { Callout, Intent, Spinner } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
@@ -9,7 +9,7 @@ import { CenteredCard } from "../../shell/CenteredCard";
 export default observer(function ConfirmEmailPage() {
   const { recover: store, session, messages } = useStores();
   const [params] = useSearchParams();
-  const token = params.get("token");
+  const token = params.get("code");
   useEffect(() => {
     if (token !== null) void store.confirmEmail(token);
   }, [store, token]);

@@ -13,7 +13,7 @@ import { CenteredCard } from "../../shell/CenteredCard";
 export default observer(function RecoverPage() {
   const { recover: store, messages } = useStores();
   const [params] = useSearchParams();
-  const token = params.get("token");
+  const token = params.get("code");
   useEffect(() => store.start(token !== null), [store, token]);
   const errors = store.errors;
 
