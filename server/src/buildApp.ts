@@ -32,6 +32,7 @@ import { groupRoutes } from "./routes/groupRoutes";
 import { groupMembershipRoutes } from "./routes/groupMembershipRoutes";
 import { groupDeviceRoutes } from "./routes/groupDeviceRoutes";
 import { myUserRoutes } from "./routes/myUserRoutes";
+import { myAccountRoutes } from "./routes/myAccountRoutes";
 import { outboxRoutes } from "./routes/outboxRoutes";
 import { platformRoutes } from "./routes/platformRoutes";
 import { translationRoutes } from "./routes/translationRoutes";
@@ -80,6 +81,7 @@ export const HANDLERS: HandlerTable = {
   ...groupTypeRoutes, ...assetTypeRoutes, ...groupRoutes, ...groupMembershipRoutes, ...groupDeviceRoutes, ...translationRoutes, ...auditLogRoutes,
   ...agentRoutes, ...accessRequestRoutes, ...accessRequestActions, ...outboxRoutes, ...tunnelRoutes,
   ...roleRoutes, ...audienceRoutes,
+  ...myAccountRoutes,
 };
 
 /**

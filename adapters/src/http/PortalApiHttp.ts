@@ -11,6 +11,7 @@ import { groupsApi } from "./areas/groups";
 import { accessRequestsApi, pagesApi } from "./areas/devices";
 import { tunnelsApi } from "./areas/tunnels";
 import { audiencesApi, rolesApi } from "./areas/roles";
+import { accountApi } from "./areas/account";
 
 /** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
 export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & { readonly http: HttpClient } {
@@ -30,6 +31,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     tunnels: tunnelsApi(http),
     roles: rolesApi(http),
     audiences: audiencesApi(http),
+    account: accountApi(http),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { Context } from "effect";
 import type { AccessRequestsApi } from "./api/AccessRequestsApi";
+import type { AccountApi } from "./api/AccountApi";
 import type { AssetTypesApi } from "./api/AssetTypesApi";
 import type { AuditLogsApi } from "./api/AuditLogsApi";
 import type { AuthApi } from "./api/AuthApi";
@@ -19,6 +20,7 @@ import type { TunnelsApi } from "./api/TunnelsApi";
 import type { AudiencesApi, RolesApi } from "./api/RolesApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
+export type { AccountApi } from "./api/AccountApi";
 export type { AssetTypesApi } from "./api/AssetTypesApi";
 export type { AuditLogsApi } from "./api/AuditLogsApi";
 export type { AuthApi } from "./api/AuthApi";
@@ -46,6 +48,7 @@ export interface PortalApiShape {
   readonly tunnels: TunnelsApi;
   readonly roles: RolesApi;
   readonly audiences: AudiencesApi;
+  readonly account: AccountApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

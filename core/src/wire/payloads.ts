@@ -142,3 +142,27 @@ export const RoleBody = Schema.Struct({
 });
 /** An access category (audience) to create, or its new name. The default is set through AudienceDefault. */
 export const AudienceBody = Schema.Struct({ name });
+/** PATCH my user: name, language, time zone (the rule in rules/profile.ts judges them). */
+export const ProfileBody = Schema.Struct({
+  name: Schema.optional(RuleText(NAME_WIRE_MAX_LENGTH)),
+  language: Schema.optional(RuleText(35)),
+  timeZone: Schema.optional(RuleText(64)),
+});
+
+/** POST my e-mail change: the new address, confirmed by my password; a link goes to the new address. */
+export const EmailChangeBody = Schema.Struct({
+  email: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
+  password: Schema.optional(RuleText(PASSWORD_MAX_LENGTH)),
+});
+
+/** A token read from a link in a mail (e-mail confirmation, password reset, registration). */
+export const MailTokenBody = Schema.Struct({ token: Schema.optional(RuleText(TOKEN_MAX_LENGTH)) });
+
+/** POST a password reset request: the address to send the link to. */
+export const PasswordResetRequestBody = Schema.Struct({ email: Schema.optional(RuleText(TOKEN_MAX_LENGTH)) });
+
+/** POST a password reset: the token of the link and the new password. */
+export const PasswordResetBody = Schema.Struct({
+  token: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
+  newPassword: Schema.optional(RuleText(PASSWORD_MAX_LENGTH)),
+});

@@ -21,6 +21,8 @@ import { Approver, MyAccessRequest } from "../domain/AccessRequest";
 import { Asset, AgentView, OutboxMessage } from "../domain/Device";
 import { AgentCredential, TunnelSession, VpnTicket, VpnTicketBody } from "../domain/Tunnel";
 import { VpnClientReleaseFeed } from "../domain/VpnClient";
+import { MyAccessTokenView, TrustedDevice } from "../domain/Account";
+import { EmailChangeBody, MailTokenBody, PasswordResetBody, PasswordResetRequestBody, ProfileBody } from "./payloads";
 import {
   AccessRequestBody, AccessRequestListQuery, AgentListQuery, TunnelSessionListQuery, DecisionBody, ExtensionBody,
   AccessTokenBody, OtpBody, PasswordChangeBody, PublicIdBody, TranslationBody, TranslationBulkBody, TranslationListQuery,
@@ -117,7 +119,7 @@ export const ROUTES = [
   },
   { rel: "AccessToken", href: "/api/access-tokens/{publicId}", methods: { DELETE: endpoint({ rights: [], ...item, success: Schema.Struct({ publicId: Schema.String }) }) }, ...session },
 
-  { rel: "MyUser", href: "/api/my-user", methods: { GET: get(MyUser) }, ...session },
+  { rel: "MyUser", href: "/api/my-user", methods: { GET: get(MyUser), PATCH: endpoint({ rights: [], payload: ProfileBody, success: MyUser }) }, ...session },
   {
     rel: "MyPassword", href: "/api/my-user/password", ...session,
     methods: { POST: endpoint({ rights: [], payload: PasswordChangeBody, success: Schema.Struct({ publicId: Schema.String }) }) },
@@ -322,6 +324,34 @@ export const ROUTES = [
       POST: endpoint({ rights: ["manage:roles"], ...item, success: Audience }),
       DELETE: endpoint({ rights: ["manage:roles"], ...item, success: Audience }),
     },
+  },
+
+  // My account (issue 11): e-mail change, my tokens and trusted devices, password recovery.
+  {
+    // Sends a confirmation link to the new address; the address changes only when it is followed.
+    rel: "MyEmailChange", href: "/api/my-user/email-change", ...session,
+    methods: { POST: endpoint({ rights: [], payload: EmailChangeBody, success: Schema.Struct({ pendingEmail: Schema.String }) }) },
+  },
+  {
+    // The link of the confirmation mail: single use, 24 hours; needs no session (another browser).
+    rel: "EmailConfirmation", href: "/api/email-confirmations", ...open,
+    methods: { POST: endpoint({ rights: [], payload: MailTokenBody, success: Schema.Struct({ email: Schema.String }) }) },
+  },
+  { rel: "MyAccessTokenList", href: "/api/my-access-tokens", methods: { GET: get(Schema.Array(MyAccessTokenView)) }, ...session },
+  { rel: "MyTrustedDeviceList", href: "/api/my-trusted-devices", methods: { GET: get(Schema.Array(TrustedDevice)) }, ...session },
+  {
+    rel: "MyTrustedDevice", href: "/api/my-trusted-devices/{publicId}", ...session,
+    methods: { DELETE: endpoint({ rights: [], ...item, success: Schema.Struct({ publicId: Schema.String }) }) },
+  },
+  {
+    // The same answer whether the address has an account or not (no account enumeration).
+    rel: "PasswordResetRequestList", href: "/api/password-reset-requests", ...open,
+    methods: { POST: endpoint({ rights: [], payload: PasswordResetRequestBody, success: Schema.Struct({ sent: Schema.Boolean }) }) },
+  },
+  {
+    // The link of the reset mail: single use, 1 hour; ends every session of the user.
+    rel: "PasswordReset", href: "/api/password-resets", ...open,
+    methods: { POST: endpoint({ rights: [], payload: PasswordResetBody, success: Schema.Struct({ reset: Schema.Boolean }) }) },
   },
 ] as const satisfies ReadonlyArray<RouteSpec>;
 

@@ -31,6 +31,8 @@ export const sectors = pgTable("sectors", {
   brandingId: integer("branding_id").references(() => brandings.id),
   custom: jsonb("custom").$type<{ glbVpnClientReleaseNotesUrl?: string; glbSupportedPlatforms?: string[] }>()
     .notNull().default({}),
+  /** Whether people may register themselves (/register) in this sector (issue 11). */
+  selfSignUp: boolean("self_sign_up").notNull().default(false),
 });
 
 export const companies = pgTable("companies", {
@@ -67,6 +69,11 @@ export const users = pgTable("users", {
   totpSecret: text("totp_secret"),
   totpEnabled: boolean("totp_enabled").notNull().default(false),
   createdAt: createdAt(),
+  /** My profile (issue 11): a language code and an IANA time zone; null means the browser's. */
+  language: text("language"),
+  timeZone: text("time_zone"),
+  /** False until the registration link is followed; such an account cannot sign in. */
+  emailVerified: boolean("email_verified").notNull().default(true),
 });
 
 export const termsAcceptances = pgTable("terms_acceptances", {
@@ -95,6 +102,8 @@ export const accessTokens = pgTable("access_tokens", {
    */
   sessionId: integer("session_id").references((): AnyPgColumn => accessTokens.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
+  /** The browser that signed in (its Api-Device-Id); forgetting the device ends the token. */
+  trustedDeviceId: integer("trusted_device_id").references((): AnyPgColumn => trustedDevices.id, { onDelete: "cascade" }),
 }, (t) => [index("access_tokens_session_idx").on(t.sessionId)]);
 
 /**
@@ -403,3 +412,33 @@ export const relayCluster = pgTable("relay_cluster", {
   id: integer("id").primaryKey(),
   secret: text("secret").notNull(),
 });
+
+/**
+ * Links sent by mail (issue 11): e-mail change confirmation (24 h), password reset (1 h) and
+ * registration. Only the SHA-256 of the token is kept; `usedAt` makes each link single use.
+ */
+export const mailTokens = pgTable("mail_tokens", {
+  id: serial("id").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  purpose: text("purpose").$type<"email-change" | "password-reset" | "registration">().notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  /** The address the link was sent to (the new one of an e-mail change). */
+  email: text("email").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  createdAt: createdAt(),
+}, (t) => [index("mail_tokens_user_idx").on(t.userId, t.purpose)]);
+
+/**
+ * Browsers a user signed in from (spec 3 "Trusted device"): the SHA-256 of the browser id the web
+ * keeps in client storage and sends as Api-Device-Id, with the user agent as a name.
+ */
+export const trustedDevices = pgTable("trusted_devices", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  deviceHash: text("device_hash").notNull(),
+  name: text("name").notNull(),
+  firstSeenAt: timestamp("first_seen_at", { withTimezone: true, mode: "date" }).notNull(),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull(),
+}, (t) => [uniqueIndex("trusted_devices_user_device_idx").on(t.userId, t.deviceHash)]);

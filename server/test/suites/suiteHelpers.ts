@@ -138,6 +138,7 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     Role: await pair("/api/roles"),
     ...(await audienceSamples(pair)),
     TermsOfUseAcceptance: { own: (sector.json() as { data: { latestTermsOfUse: { publicId: string } } }).data.latestTermsOfUse.publicId, foreign: foreignPolicy!.publicId },
+    MyTrustedDevice: { own: await trustedDevice(t.app, emailOf("admin")), foreign: await trustedDevice(t.app, emailOf("acmeAdmin")) },
   };
 }
 
@@ -148,6 +149,18 @@ const groupSamples = (group: ItemSample, user: ItemSample): Record<string, ItemS
 async function audienceSamples(pair: (url: string) => Promise<ItemSample>): Promise<Record<string, ItemSample>> {
   const audience = await pair("/api/audiences");
   return { Audience: audience, AudienceDefault: audience };
+}
+/** A trusted device of the user: signs in with an Api-Device-Id and answers the device's publicId. */
+async function trustedDevice(app: FastifyInstance, email: string): Promise<string> {
+  const deviceId = `suite-browser-${newPublicId()}`;
+  const res = await app.inject({
+    method: "POST", url: "/api/access-tokens",
+    headers: { "api-version": "2", "api-device-id": deviceId, authorization: `Basic ${Buffer.from(`${email}::${DEMO_PASSWORD}`).toString("base64")}` },
+    payload: { expiresIn: 3600 },
+  });
+  const secret = (res.json() as { data: { secretId: string } }).data.secretId;
+  const list = await app.inject({ method: "GET", url: "/api/my-trusted-devices", headers: { ...apiHeaders(secret), "api-device-id": deviceId } });
+  return (list.json() as { data: Array<{ publicId: string; current: boolean }> }).data.find((d) => d.current)!.publicId;
 }
 
 /** A pending request of the demo engineer on an agent of the demo company, addressed to the demo admin. */

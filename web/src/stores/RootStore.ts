@@ -31,6 +31,10 @@ import { runResult } from "./runtime";
 import { SessionStore } from "./SessionStore";
 import { TunnelSessionsStore } from "./TunnelSessionsStore";
 import { AgentCredentialStore } from "./AgentCredentialStore";
+import { MyProfileStore } from "./MyProfileStore";
+import { MySessionsStore } from "./MySessionsStore";
+import { TwoFactorStore } from "./TwoFactorStore";
+import { RecoverStore } from "./RecoverStore";
 import { VpnConnectStore } from "./VpnConnectStore";
 import { VpnStatusStore } from "./VpnStatusStore";
 import { ShellDataStore } from "./ShellDataStore";
@@ -96,6 +100,10 @@ export class RootStore {
   readonly agentCredential: AgentCredentialStore;
   readonly roles: RolesStore;
   readonly accessCategories: AccessCategoriesStore;
+  readonly myProfile: MyProfileStore;
+  readonly mySessions: MySessionsStore;
+  readonly twoFactor: TwoFactorStore;
+  readonly recover: RecoverStore;
 
   constructor(deps: RootDeps) {
     this.ports = deps.ports;
@@ -132,6 +140,10 @@ export class RootStore {
     this.agentCredential = new AgentCredentialStore(this);
     this.roles = new RolesStore(this);
     this.accessCategories = new AccessCategoriesStore(this);
+    this.myProfile = new MyProfileStore(this);
+    this.mySessions = new MySessionsStore(this);
+    this.twoFactor = new TwoFactorStore(this);
+    this.recover = new RecoverStore(this);
     this.accessRequestDialog.onSent = (agentPublicId) => {
       void this.devices.refreshDevice(agentPublicId);
       void this.myRequests.refresh();
