@@ -10,11 +10,23 @@ export default defineConfig({
         root: `./${name}`,
         include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
         environment: name === "web" ? "jsdom" : "node",
+        // The server's test databases start from templates built once per run (test/dbTemplates.ts).
+        ...(name === "server" ? { globalSetup: ["./test/globalSetup.ts"] } : {}),
+        // The CLI's tests run the real binary (tsx, a server child process) per command: seconds
+        // each when the machine is busy, so a test of several commands gets more time.
+        ...(name === "cli" ? { testTimeout: 120_000 } : {}),
       },
     })),
     reporters: ["default", "./scripts/count-reporter.ts"],
     // Every answer of the server is checked against its endpoint's success schema (core's route table).
     env: { PORTAL_CHECK_ANSWERS: "1" },
+    // Two files at a time: the default on these 2-core machines is one, and most server files
+    // wait on PostgreSQL or a child process as much as they compute (3 workers measured 420 s
+    // against 552 s for one, but starved the CLI's child processes).
+    maxWorkers: 2,
+    // In CI one retry, as Playwright has: a test that fails twice still fails the run, and the
+    // count reporter lists a test that needed its retry, so a flaky test is seen, not hidden.
+    retry: process.env["CI"] ? 1 : 0,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -29,7 +29,10 @@ import { auditLogRoutes } from "./routes/auditLogRoutes";
 import { companyRoutes } from "./routes/companyRoutes";
 import { eventRoutes } from "./routes/eventRoutes";
 import { groupRoutes } from "./routes/groupRoutes";
+import { groupMembershipRoutes } from "./routes/groupMembershipRoutes";
+import { groupDeviceRoutes } from "./routes/groupDeviceRoutes";
 import { myUserRoutes } from "./routes/myUserRoutes";
+import { myAccountRoutes } from "./routes/myAccountRoutes";
 import { outboxRoutes } from "./routes/outboxRoutes";
 import { platformRoutes } from "./routes/platformRoutes";
 import { translationRoutes } from "./routes/translationRoutes";
@@ -38,6 +41,8 @@ import { inviteRoutes } from "./routes/inviteRoutes";
 import { userRoutes } from "./routes/userRoutes";
 import { Relay } from "./relay/Relay";
 import { assetTypeRoutes, groupTypeRoutes } from "./routes/typeKinds";
+import { audienceRoutes } from "./routes/audienceRoutes";
+import { roleRoutes } from "./routes/roleRoutes";
 
 export interface BuildAppOptions {
   /** An open database (see openDatabase); the caller closes it after the app. */
@@ -75,9 +80,11 @@ export interface BuildAppOptions {
 
 export const HANDLERS: HandlerTable = {
   ...platformRoutes, ...accessTokenRoutes, ...myUserRoutes, ...companyRoutes, ...eventRoutes,
-  ...groupTypeRoutes, ...assetTypeRoutes, ...groupRoutes, ...translationRoutes, ...auditLogRoutes,
+  ...groupTypeRoutes, ...assetTypeRoutes, ...groupRoutes, ...groupMembershipRoutes, ...groupDeviceRoutes, ...translationRoutes, ...auditLogRoutes,
   ...agentRoutes, ...accessRequestRoutes, ...accessRequestActions, ...outboxRoutes, ...tunnelRoutes,
   ...userRoutes, ...inviteRoutes,
+  ...roleRoutes, ...audienceRoutes,
+  ...myAccountRoutes,
 };
 
 /**

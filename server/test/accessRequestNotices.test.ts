@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/buildApp";
 import { outboxMessages } from "../src/db/schema";
 import { openStream } from "./sseClient";
@@ -101,19 +101,27 @@ describe.each(await availableBackends())("access request notices on %s", (kind) 
     const engineer = await signInAs(app, "engineer@example.com");
     const before = smtp.received.length;
     const id = await send(engineer, 120);
-    // The worker's own poll may have sent them already; runOnce sends whatever is still queued.
+    // The worker's own poll may have sent them already, or be sending them (claimed, in flight:
+    // runOnce then finds nothing to claim); runOnce sends whatever is still queued.
     await app.portal.mailWorker!.runOnce();
-    const notices = smtp.received.slice(before).filter((m) => m.raw.includes(id));
-    expect(notices.flatMap((m) => m.to).sort()).toEqual(["approver@example.com", "shift-lead@example.com"]);
+    const notices = await vi.waitFor(() => {
+      const found = smtp.received.slice(before).filter((m) => m.raw.includes(id));
+      expect(found.flatMap((m) => m.to).sort()).toEqual(["approver@example.com", "shift-lead@example.com"]);
+      return found;
+    }, { timeout: 10_000, interval: 50 });
     expect(notices[0]!.from).toBe("portal@portal.test");
     expect(notices[0]!.raw.replace(/=\r?\n/g, "")).toContain(`https://portal.test/access-requests/${id}`);
     const approver = await signInAs(app, "approver@example.com");
     expect((await app.inject({ method: "POST", url: `/api/access-requests/${id}/approval`, headers: apiHeaders(approver, demo) })).statusCode).toBe(200);
     await app.portal.mailWorker!.runOnce();
-    const decision = smtp.received.slice(before).find((m) => m.to.includes("engineer@example.com") && m.raw.includes(id));
-    expect(decision?.raw).toMatch(/Subject: Access request approved: Line 1 Router/);
-    const rows = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, "shift-lead@example.com"));
-    expect(rows.every((r) => r.status === "sent" && r.sentAt !== null && r.attempts === 1)).toBe(true);
+    await vi.waitFor(() => {
+      const decision = smtp.received.slice(before).find((m) => m.to.includes("engineer@example.com") && m.raw.includes(id));
+      expect(decision?.raw).toMatch(/Subject: Access request approved: Line 1 Router/);
+    }, { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => {
+      const rows = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, "shift-lead@example.com"));
+      expect(rows.every((r) => r.status === "sent" && r.sentAt !== null && r.attempts === 1)).toBe(true);
+    }, { timeout: 10_000, interval: 50 });
   });
 
   it("keeps a refused mail queued with its error, to be retried later", async () => {

@@ -7,13 +7,16 @@
  *   describe.each(backends)("on %s", (kind) => { let t: TestApp; beforeAll(async () => { t = await createTestApp(kind); }); ... });
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { DEMO_PASSWORD } from "@portal/fixtures/demo/demoData";
 import { buildApp } from "../src/buildApp";
 import { openDatabase, type Database } from "../src/db/Database";
 import type { Clock } from "../src/http/Clock";
 import { loadDemo, type DemoIds } from "../src/seed/loadDemo";
+import type { DbTemplates } from "./dbTemplates";
 
 export type BackendKind = "pglite" | "postgres";
 
@@ -54,22 +57,42 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** A fresh, migrated database with the demo data loaded. */
+/**
+ * The templates the global setup built for this run (dbTemplates.ts); null outside a vitest run
+ * of the server project (the benches), where each database is migrated and loaded afresh.
+ */
+function templates(): DbTemplates | null {
+  // For comparing (and for doubting the templates): PORTAL_TEST_NO_TEMPLATES=1 builds every database afresh.
+  if (process.env["PORTAL_TEST_NO_TEMPLATES"] === "1") return null;
+  try {
+    return inject("dbTemplates") ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const NO_DEMO: DemoIds = { users: {}, companies: {} };
+
+/** A fresh, migrated database with the demo data loaded (or none with `demo: false`). */
 export async function createTestDatabase(kind: BackendKind = "pglite", options: { demo?: boolean } = {}): Promise<TestDatabase> {
+  const withDemo = options.demo !== false;
+  const built = templates();
   if (kind === "pglite") {
-    const database = await openDatabase({ kind: "pglite" });
-    const demo = options.demo === false ? { users: {}, companies: {} } : await loadDemo(database.db);
+    const file = built ? (withDemo ? built.pglite.demoFile : built.pglite.emptyFile) : undefined;
+    const database = await openDatabase({ kind: "pglite", ...(file ? { loadDataDir: new Blob([readFileSync(file)]) } : {}) });
+    const demo = !withDemo ? NO_DEMO : built ? built.pglite.demo : await loadDemo(database.db);
     return { database, url: undefined, demo, close: () => database.close() };
   }
   const name = `portal_test_${randomBytes(6).toString("hex")}`;
+  const template = built?.postgres ? (withDemo ? built.postgres.demoDb : built.postgres.emptyDb) : undefined;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: "postgres", url: url.toString() });
-  const demo = options.demo === false ? { users: {}, companies: {} } : await loadDemo(database.db);
+  const demo = !withDemo ? NO_DEMO : built?.postgres ? built.postgres.demo : await loadDemo(database.db);
   return {
     database,
     url: url.toString(),

@@ -51,7 +51,7 @@ test("an administrator invites a new user, who accepts the mailed link as a new 
   await expect(other.getByRole("heading", { name: "Join Demo Company" })).toBeVisible();
   await other.getByTestId("finish-invite-name").fill("Ivy Invited");
   await other.getByTestId("finish-invite-password").fill("short");
-  await expect(other.getByText("Use a password of at least 8 characters.")).toBeVisible();
+  await expect(other.getByText("Use at least 10 characters.")).toBeVisible();
   await other.getByTestId("finish-invite-password").fill("ivy-joins 2026");
   const terms = other.getByTestId("finish-invite-terms");
   if (await terms.count() > 0) await other.getByRole("checkbox").check({ force: true });

@@ -29,7 +29,11 @@ async function start(): Promise<void> {
   const api = makePortalApiHttp({
     baseUrl: window.location.origin,
     brandingHost: host,
-    session: { secret: () => root?.session.secret ?? null, companyId: () => root?.session.selectedCompanyId ?? null },
+    session: {
+      secret: () => root?.session.secret ?? null,
+      companyId: () => root?.session.selectedCompanyId ?? null,
+      deviceId: () => root?.session.browserId ?? null,
+    },
     onFailure: (error) => root?.connectivity.failed(error),
     onResponse: (status) => root?.connectivity.answered(status),
   });

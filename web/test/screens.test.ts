@@ -13,7 +13,9 @@ describe("the shell's screens", () => {
     for (const route of shellScreenRoutes()) expect(route.children?.length).toBeGreaterThan(0);
     expect([...BUILT_SCREENS].sort()).toEqual([
       "access-requests", "approvals", "assets", "audit-trail", "devices", "groups", "my-access-requests", "translations", "tunnel-sessions", "users",
-    ]);
+      // Issue 11: roles and access categories.
+      "access-categories", "roles",
+    ].sort());
   });
 
   it("property: home and the menu only ever lead to a mounted screen or not-allowed", () => {

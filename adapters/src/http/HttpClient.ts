@@ -8,6 +8,7 @@
 import { Effect, Schema } from "effect";
 import ky, { type KyInstance } from "ky";
 import { API_VERSION } from "@portal/core/constants";
+import { DEVICE_ID_HEADER } from "@portal/core/domain/Account";
 import { decodeSuccess, issuesOfErrorBody } from "@portal/core/wire/envelope";
 import { expandHref, endpointOf, type DiscoveryLink, type EndpointAt, type EndpointKey, type HttpMethod } from "@portal/core/wire/routes";
 import type { SuccessOf } from "@portal/core/wire/endpoint";
@@ -22,6 +23,8 @@ export type ClientError = PortalError;
 export interface HttpSession {
   readonly secret: () => string | null;
   readonly companyId: () => string | null;
+  /** The browser id kept in client storage, sent as Api-Device-Id (trusted devices); absent: none. */
+  readonly deviceId?: () => string | null;
 }
 
 export interface HttpClientOptions {
@@ -143,6 +146,8 @@ export class HttpClient {
     }
     const company = typeof options.company === "string" ? options.company : options.company ? this.options.session.companyId() : null;
     if (company !== null) h["Api-Company"] = company;
+    const deviceId = this.options.session.deviceId?.() ?? null;
+    if (deviceId !== null) h[DEVICE_ID_HEADER] = deviceId;
     if (options.branding !== undefined && options.branding !== false) {
       h["Api-Branding"] = typeof options.branding === "string" ? options.branding : this.options.brandingHost;
     }

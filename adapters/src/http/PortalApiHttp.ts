@@ -6,10 +6,13 @@ import { Layer } from "effect";
 import { PortalApi, type PortalApiShape } from "@portal/core/ports/PortalApi";
 import { HttpClient, type HttpClientOptions } from "./HttpClient";
 import { authApi, discoveryApi, meApi } from "./areas/session";
-import { assetTypesApi, auditLogsApi, groupsApi, groupTypesApi, translationsApi } from "./areas/lists";
+import { assetTypesApi, auditLogsApi, groupTypesApi, translationsApi } from "./areas/lists";
+import { groupsApi } from "./areas/groups";
 import { accessRequestsApi, pagesApi } from "./areas/devices";
 import { tunnelsApi } from "./areas/tunnels";
 import { usersApi } from "./areas/users";
+import { audiencesApi, rolesApi } from "./areas/roles";
+import { accountApi } from "./areas/account";
 
 /** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
 export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & { readonly http: HttpClient } {
@@ -28,6 +31,9 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     accessRequests: accessRequestsApi(http),
     tunnels: tunnelsApi(http),
     users: usersApi(http),
+    roles: rolesApi(http),
+    audiences: audiencesApi(http),
+    account: accountApi(http),
   };
 }
 

@@ -9,6 +9,12 @@ export const MyUser = Schema.Struct({
   name: Schema.String,
   email: Schema.String,
   twoFactorEnabled: Schema.optional(Schema.Boolean),
+  /** A language code (e.g. "en"); null: the browser's. */
+  language: Schema.optional(Schema.NullOr(Schema.String)),
+  /** An IANA time zone (e.g. "Europe/Amsterdam") dates are shown in; null: the browser's. */
+  timeZone: Schema.optional(Schema.NullOr(Schema.String)),
+  /** A new address waiting for its confirmation link to be followed. */
+  pendingEmail: Schema.optional(Schema.NullOr(Schema.String)),
 });
 export type MyUser = typeof MyUser.Type;
 
@@ -31,3 +37,11 @@ export type TwoFactorEnrolment = typeof TwoFactorEnrolment.Type;
 /** Fresh backup codes, shown once. */
 export const BackupCodes = Schema.Struct({ backupCodes: Schema.Array(Schema.String) });
 export type BackupCodes = typeof BackupCodes.Type;
+
+/** Changes to my profile (PATCH my user); a field left out stays as it is. */
+export const ProfileChange = Schema.Struct({
+  name: Schema.optional(Schema.String),
+  language: Schema.optional(Schema.NullOr(Schema.String)),
+  timeZone: Schema.optional(Schema.NullOr(Schema.String)),
+});
+export type ProfileChange = typeof ProfileChange.Type;

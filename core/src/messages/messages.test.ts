@@ -15,6 +15,8 @@ import { COLOR_FORMAT, NAME_TOO_LONG, REQUIRED as TYPE_REQUIRED } from "../rules
 import {
   DUPLICATE, EXPECTED_OBJECT, EXPECTED_STRING, PATTERN_MISMATCH, REQUIRED_LANGUAGE_MISSING, REQUIRED_PROPERTY,
 } from "../rules/translations";
+import { AUDIENCE_IN_USE, AUDIENCE_NAME_ALREADY_IN_USE } from "../rules/accessCategories";
+import { ROLE_IN_USE, ROLE_NAME_ALREADY_IN_USE, UNKNOWN_RIGHT } from "../rules/roles";
 import { errorText, hasMessage, isRawKey, messageForError, messageText, overridesFromTranslations } from "./messages";
 
 /** Every key core's rules put into messages: each must have its own English text. */
@@ -23,6 +25,7 @@ const CORE_KEYS = [
   CONNECTION_FAILED, NO_CONNECTION, ...Object.values(DECISION_NOTICE_KEYS),
   REQUIRED_PROPERTY, REQUIRED_LANGUAGE_MISSING, PATTERN_MISMATCH, DUPLICATE, EXPECTED_OBJECT, EXPECTED_STRING,
   "PASSWORD_CHANGED", "TWO_FACTOR_REQUIRED", "TWO_FACTOR_INVALID",
+  ROLE_NAME_ALREADY_IN_USE, ROLE_IN_USE, UNKNOWN_RIGHT, AUDIENCE_NAME_ALREADY_IN_USE, AUDIENCE_IN_USE,
 ];
 
 /** One instance of every tagged error of core/src/errors.ts. */

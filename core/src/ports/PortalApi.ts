@@ -6,6 +6,7 @@
  */
 import { Context } from "effect";
 import type { AccessRequestsApi } from "./api/AccessRequestsApi";
+import type { AccountApi } from "./api/AccountApi";
 import type { AssetTypesApi } from "./api/AssetTypesApi";
 import type { AuditLogsApi } from "./api/AuditLogsApi";
 import type { AuthApi } from "./api/AuthApi";
@@ -17,8 +18,10 @@ import type { PagesApi } from "./api/PagesApi";
 import type { TranslationsApi } from "./api/TranslationsApi";
 import type { TunnelsApi } from "./api/TunnelsApi";
 import type { UsersApi } from "./api/UsersApi";
+import type { AudiencesApi, RolesApi } from "./api/RolesApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
+export type { AccountApi } from "./api/AccountApi";
 export type { AssetTypesApi } from "./api/AssetTypesApi";
 export type { AuditLogsApi } from "./api/AuditLogsApi";
 export type { AuthApi } from "./api/AuthApi";
@@ -30,6 +33,7 @@ export type { PagesApi } from "./api/PagesApi";
 export type { TranslationsApi, UpsertResult } from "./api/TranslationsApi";
 export type { TunnelSessionState, TunnelsApi } from "./api/TunnelsApi";
 export type { InviteFinish, InviteInput, InviteJoined, UserListRequest, UserPatch, UsersApi } from "./api/UsersApi";
+export type { AudiencesApi, RolesApi } from "./api/RolesApi";
 export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
 
 export interface PortalApiShape {
@@ -45,6 +49,9 @@ export interface PortalApiShape {
   readonly accessRequests: AccessRequestsApi;
   readonly tunnels: TunnelsApi;
   readonly users: UsersApi;
+  readonly roles: RolesApi;
+  readonly audiences: AudiencesApi;
+  readonly account: AccountApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

@@ -6,21 +6,17 @@
  */
 import { NAME_MAX_LENGTH } from "../constants";
 import type { ValidationIssue } from "../errors";
+import { passwordProblems } from "./passwordStrength";
 
 /** An invite link works for 7 days; a resend makes a new link and kills the old one. */
 export const INVITE_VALID_MS = 7 * 24 * 60 * 60_000;
 /** Most addresses one invite dialog (or one import) sends in one call. */
 export const INVITES_MAX_PER_CALL = 1000;
-/** Shortest password of a new account. */
-export const PASSWORD_MIN_LENGTH = 8;
 
 /** Message keys (englishMessages.ts holds the sentences). */
 export const INVALID_EMAIL = "INVALID_EMAIL";
 export const EXPIRES_ON_IN_THE_PAST = "EXPIRES_ON_IN_THE_PAST";
 export const INVALID_EXPIRES_ON = "INVALID_EXPIRES_ON";
-export const PASSWORD_TOO_SHORT = "PASSWORD_TOO_SHORT";
-export const PASSWORD_TOO_SIMPLE = "PASSWORD_TOO_SIMPLE";
-export const PASSWORD_CONTAINS_EMAIL = "PASSWORD_CONTAINS_EMAIL";
 export const ALREADY_A_MEMBER = "ALREADY_A_MEMBER";
 export const ALREADY_INVITED = "ALREADY_INVITED";
 export const INVITE_LINK_INVALID = "INVITE_LINK_INVALID";
@@ -91,17 +87,12 @@ export function checkExpiresOn(value: string | null | undefined, now: number): {
 }
 
 /**
- * The password strength rule of a new account: at least PASSWORD_MIN_LENGTH characters, at
- * least two kinds of character (letters, digits, others), and not the address's local part.
- * Answers the issue's message key, or undefined when the password is strong enough.
+ * The password strength rule of a new account made from an invite: core's one password rule
+ * (rules/passwordStrength.ts, as for registration, recovery and password change) for the
+ * invited address. Answers the first problem's message key, or undefined when it is strong enough.
  */
 export function passwordIssue(password: string, email: string): string | undefined {
-  if ([...password].length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
-  const kinds = [/\p{L}/u, /\p{N}/u, /[^\p{L}\p{N}]/u].filter((k) => k.test(password)).length;
-  if (kinds < 2) return PASSWORD_TOO_SIMPLE;
-  const local = normaliseEmail(email).split("@")[0] ?? "";
-  if (local.length >= 3 && password.toLowerCase().includes(local)) return PASSWORD_CONTAINS_EMAIL;
-  return undefined;
+  return passwordProblems(password, { email: normaliseEmail(email) })[0];
 }
 
 /** A name for a new account: trimmed, 1 to NAME_MAX_LENGTH code points; REQUIRED otherwise. */

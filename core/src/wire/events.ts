@@ -25,3 +25,11 @@ export const AccessRequestEvent = Schema.Struct({
   request: MyAccessRequest,
 });
 export type AccessRequestEvent = typeof AccessRequestEvent.Type;
+
+/**
+ * A role of a company changed (its rights, or it was deleted): sent to every member of the
+ * company, so that signed-in clients reload their rights and the menu follows without a reload.
+ */
+export const RIGHTS_CHANGED_EVENT = "rights-changed";
+export const RightsChangedEvent = Schema.Struct({ company: Schema.String });
+export type RightsChangedEvent = typeof RightsChangedEvent.Type;

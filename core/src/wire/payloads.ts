@@ -148,3 +148,58 @@ export const MyInviteAcceptBody = Schema.UndefinedOr(Schema.Struct({
   token: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
   termsOfUsePolicy: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
 }));
+// Groups and memberships (issue 11). References travel as `{publicId}` objects, like the spec's
+// access request payload; a missing one is the handler's 'Required property' with the field.
+const ref = Schema.Struct({ publicId: Text(TOKEN_MAX_LENGTH) });
+const optionalRef = Schema.optional(Schema.NullOr(ref));
+
+/** A group to create (name, type, optional parent), or the changes of one (item PATCH: name, parent). */
+export const GroupBody = Schema.Struct({ name, type: optionalRef, parent: optionalRef });
+/** One item of a bulk PATCH of groups: a rename or a move. */
+export const GroupBulkBody = Schema.Struct({ publicId, name, parent: optionalRef });
+/** One membership to add: a user holding a role in a group. */
+export const GroupMembershipBody = Schema.Struct({ user: optionalRef, group: optionalRef, role: optionalRef });
+/** One item of a bulk PATCH of memberships: the new role. */
+export const GroupMembershipBulkBody = Schema.Struct({ publicId, role: optionalRef });
+/** Most memberships one user's replacement may list. */
+export const USER_GROUP_MEMBERSHIPS_MAX = 1000;
+/** PUT a user's group memberships: the whole new list (empty: the user leaves every group). */
+export const UserGroupMembershipsBody = Schema.Array(Schema.Struct({ group: optionalRef, role: optionalRef }))
+  .check(Schema.isMaxLength(USER_GROUP_MEMBERSHIPS_MAX));
+/** The member picker's query: `search` in the name or e-mail (case-insensitive). */
+export const GroupCandidateQuery = Schema.Struct({ search: Schema.optional(Text(TOKEN_MAX_LENGTH)) });
+/**
+ * A role to create, or its changes (PATCH: a new name, the new set of rights, or both). Rights are
+ * kept as strings on the wire so that the rule answers UNKNOWN_RIGHT with the field (rules/roles.ts).
+ */
+export const ROLE_RIGHTS_MAX = 64;
+export const RoleBody = Schema.Struct({
+  name,
+  rights: Schema.optional(Schema.Array(Text(TOKEN_MAX_LENGTH)).check(Schema.isMaxLength(ROLE_RIGHTS_MAX))),
+});
+/** An access category (audience) to create, or its new name. The default is set through AudienceDefault. */
+export const AudienceBody = Schema.Struct({ name });
+/** PATCH my user: name, language, time zone (the rule in rules/profile.ts judges them). */
+export const ProfileBody = Schema.Struct({
+  name: Schema.optional(RuleText(NAME_WIRE_MAX_LENGTH)),
+  language: Schema.optional(RuleText(35)),
+  timeZone: Schema.optional(RuleText(64)),
+});
+
+/** POST my e-mail change: the new address, confirmed by my password; a link goes to the new address. */
+export const EmailChangeBody = Schema.Struct({
+  email: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
+  password: Schema.optional(RuleText(PASSWORD_MAX_LENGTH)),
+});
+
+/** A token read from a link in a mail (e-mail confirmation, password reset, registration). */
+export const MailTokenBody = Schema.Struct({ token: Schema.optional(RuleText(TOKEN_MAX_LENGTH)) });
+
+/** POST a password reset request: the address to send the link to. */
+export const PasswordResetRequestBody = Schema.Struct({ email: Schema.optional(RuleText(TOKEN_MAX_LENGTH)) });
+
+/** POST a password reset: the token of the link and the new password. */
+export const PasswordResetBody = Schema.Struct({
+  token: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
+  newPassword: Schema.optional(RuleText(PASSWORD_MAX_LENGTH)),
+});

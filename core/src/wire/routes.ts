@@ -11,7 +11,7 @@ import { AccessToken } from "../domain/AccessToken";
 import { AuditLogEntry } from "../domain/AuditLog";
 import { Branding } from "../domain/Branding";
 import { Company, MyCompany, Sector } from "../domain/Company";
-import { Group } from "../domain/Group";
+import { Group, GroupAgent, GroupMembership, GroupRoleChoice, GroupUser } from "../domain/Group";
 import { RightSchema, type Right } from "../domain/Right";
 import { Translation } from "../domain/Translation";
 import { BackupCodes, MyUser, TwoFactorEnrolment, TwoFactorStatus } from "../domain/User";
@@ -21,12 +21,20 @@ import { Approver, MyAccessRequest } from "../domain/AccessRequest";
 import { Asset, AgentView, OutboxMessage } from "../domain/Device";
 import { AgentCredential, TunnelSession, VpnTicket, VpnTicketBody } from "../domain/Tunnel";
 import { VpnClientReleaseFeed } from "../domain/VpnClient";
+import { MyAccessTokenView, TrustedDevice } from "../domain/Account";
+import { EmailChangeBody, MailTokenBody, PasswordResetBody, PasswordResetRequestBody, ProfileBody } from "./payloads";
 import {
   AccessRequestBody, AccessRequestListQuery, AgentListQuery, TunnelSessionListQuery, DecisionBody, ExtensionBody,
   AccessTokenBody, OtpBody, PasswordChangeBody, PublicIdBody, TranslationBody, TranslationBulkBody, TranslationListQuery,
 } from "./payloads";
 import { InviteBody, InviteFinishBody, InviteTokenQuery, MyInviteAcceptBody, UserListQuery, UserPatchBody } from "./payloads";
 import { CompanyUser, InviteLinkInfo, MyInvite, PendingInvite } from "../domain/CompanyUser";
+import {
+  GroupBody, GroupBulkBody, GroupCandidateQuery, GroupMembershipBody, GroupMembershipBulkBody, UserGroupMembershipsBody,
+} from "./payloads";
+import { AudienceBody, RoleBody } from "./payloads";
+import { Role } from "../domain/Role";
+import { Audience } from "../domain/Audience";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -113,7 +121,7 @@ export const ROUTES = [
   },
   { rel: "AccessToken", href: "/api/access-tokens/{publicId}", methods: { DELETE: endpoint({ rights: [], ...item, success: Schema.Struct({ publicId: Schema.String }) }) }, ...session },
 
-  { rel: "MyUser", href: "/api/my-user", methods: { GET: get(MyUser) }, ...session },
+  { rel: "MyUser", href: "/api/my-user", methods: { GET: get(MyUser), PATCH: endpoint({ rights: [], payload: ProfileBody, success: MyUser }) }, ...session },
   {
     rel: "MyPassword", href: "/api/my-user/password", ...session,
     methods: { POST: endpoint({ rights: [], payload: PasswordChangeBody, success: Schema.Struct({ publicId: Schema.String }) }) },
@@ -145,7 +153,57 @@ export const ROUTES = [
   { rel: "EventStream", href: "/api/events", methods: { GET: endpoint({ rights: [], success: NoData, raw: true }) }, ...session },
 
   ...orderedTypeRoutes(GroupTypeEntity),
-  { rel: "GroupList", href: "/api/groups", methods: { GET: get(Schema.Array(Group), ["manage:groups", "manage:group-types"]) }, ...company },
+  {
+    // Groups under group types (issue 11): the tree rules are core's (rules/groupTree.ts).
+    rel: "GroupList", href: "/api/groups", ...company,
+    methods: {
+      GET: get(Schema.Array(Group), ["manage:groups", "manage:group-types"]),
+      POST: endpoint({ rights: ["manage:groups"], payload: GroupBody, bulk: true, success: PublicIdRefs }),
+      PATCH: endpoint({ rights: ["manage:groups"], payload: GroupBulkBody, bulk: true, success: Schema.Array(Group) }),
+      DELETE: endpoint({ rights: ["manage:groups"], payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
+    },
+  },
+  {
+    rel: "Group", href: "/api/groups/{publicId}", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:groups", "manage:group-types"], ...item, success: Group }),
+      PATCH: endpoint({ rights: ["manage:groups"], ...item, payload: GroupBody, success: Group }),
+      DELETE: endpoint({ rights: ["manage:groups"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
+  },
+  {
+    // The devices of a group: their group roles apply on them (rules/deviceRights.ts).
+    rel: "GroupAgentList", href: "/api/groups/{publicId}/agents", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:groups"], ...item, success: Schema.Array(GroupAgent) }),
+      POST: endpoint({ rights: ["manage:groups"], ...item, payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
+      DELETE: endpoint({ rights: ["manage:groups"], ...item, payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
+    },
+  },
+  {
+    // The member picker: the company's members, searched by name or e-mail (read-only).
+    rel: "GroupCandidateList", href: "/api/groups/{publicId}/candidates", ...company,
+    methods: { GET: endpoint({ rights: ["manage:groups"], ...item, query: GroupCandidateQuery, success: Schema.Array(GroupUser) }) },
+  },
+  { rel: "GroupRoleChoiceList", href: "/api/group-role-choices", methods: { GET: get(Schema.Array(GroupRoleChoice), ["manage:groups"]) }, ...company },
+  {
+    // Memberships (spec 7: "POST, PATCH, DELETE list, PUT per user"); filter with eq(group.publicId,X).
+    rel: "GroupMembershipList", href: "/api/group-memberships", ...company,
+    methods: {
+      GET: get(Schema.Array(GroupMembership), ["manage:groups"]),
+      POST: endpoint({ rights: ["manage:groups"], payload: GroupMembershipBody, bulk: true, success: PublicIdRefs }),
+      PATCH: endpoint({ rights: ["manage:groups"], payload: GroupMembershipBulkBody, bulk: true, success: Schema.Array(GroupMembership) }),
+      DELETE: endpoint({ rights: ["manage:groups"], payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
+    },
+  },
+  {
+    // A user's group memberships, replaced at once (all or nothing).
+    rel: "UserGroupMembershipList", href: "/api/users/{publicId}/group-memberships", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:groups"], ...item, success: Schema.Array(GroupMembership) }),
+      PUT: endpoint({ rights: ["manage:groups"], ...item, payload: UserGroupMembershipsBody, success: Schema.Array(GroupMembership) }),
+    },
+  },
   ...orderedTypeRoutes(AssetTypeEntity),
   {
     rel: "TranslationList", href: "/api/translations", ...company,
@@ -280,6 +338,73 @@ export const ROUTES = [
   {
     rel: "MyInviteAcceptance", href: "/api/my-invites/{publicId}/acceptance", ...session,
     methods: { POST: endpoint({ rights: [], ...item, payload: MyInviteAcceptBody, success: Schema.Struct({ publicId: Schema.String, company: Schema.Struct({ publicId: Schema.String }) }) }) },
+  },
+  // Roles and access categories (issue 11). Those who invite people read both lists to pick one.
+  {
+    rel: "RoleList", href: "/api/roles", ...company,
+    methods: {
+      GET: get(Schema.Array(Role), ["manage:roles", "invite:user"]),
+      POST: endpoint({ rights: ["manage:roles"], payload: RoleBody, success: PublicIdRefs }),
+    },
+  },
+  {
+    rel: "Role", href: "/api/roles/{publicId}", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:roles", "invite:user"], ...item, success: Role }),
+      PATCH: endpoint({ rights: ["manage:roles"], ...item, payload: RoleBody, success: Role }),
+      DELETE: endpoint({ rights: ["manage:roles"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
+  },
+  {
+    rel: "AudienceList", href: "/api/audiences", ...company,
+    methods: {
+      GET: get(Schema.Array(Audience), ["manage:roles", "invite:user"]),
+      POST: endpoint({ rights: ["manage:roles"], payload: AudienceBody, success: PublicIdRefs }),
+    },
+  },
+  {
+    rel: "Audience", href: "/api/audiences/{publicId}", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:roles", "invite:user"], ...item, success: Audience }),
+      PATCH: endpoint({ rights: ["manage:roles"], ...item, payload: AudienceBody, success: Audience }),
+      DELETE: endpoint({ rights: ["manage:roles"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
+  },
+  {
+    // Spec 7 "Audience default": POST makes it the company's one default, DELETE unsets it.
+    rel: "AudienceDefault", href: "/api/audiences/{publicId}/default", ...company,
+    methods: {
+      POST: endpoint({ rights: ["manage:roles"], ...item, success: Audience }),
+      DELETE: endpoint({ rights: ["manage:roles"], ...item, success: Audience }),
+    },
+  },
+
+  // My account (issue 11): e-mail change, my tokens and trusted devices, password recovery.
+  {
+    // Sends a confirmation link to the new address; the address changes only when it is followed.
+    rel: "MyEmailChange", href: "/api/my-user/email-change", ...session,
+    methods: { POST: endpoint({ rights: [], payload: EmailChangeBody, success: Schema.Struct({ pendingEmail: Schema.String }) }) },
+  },
+  {
+    // The link of the confirmation mail: single use, 24 hours; needs no session (another browser).
+    rel: "EmailConfirmation", href: "/api/email-confirmations", ...open,
+    methods: { POST: endpoint({ rights: [], payload: MailTokenBody, success: Schema.Struct({ email: Schema.String }) }) },
+  },
+  { rel: "MyAccessTokenList", href: "/api/my-access-tokens", methods: { GET: get(Schema.Array(MyAccessTokenView)) }, ...session },
+  { rel: "MyTrustedDeviceList", href: "/api/my-trusted-devices", methods: { GET: get(Schema.Array(TrustedDevice)) }, ...session },
+  {
+    rel: "MyTrustedDevice", href: "/api/my-trusted-devices/{publicId}", ...session,
+    methods: { DELETE: endpoint({ rights: [], ...item, success: Schema.Struct({ publicId: Schema.String }) }) },
+  },
+  {
+    // The same answer whether the address has an account or not (no account enumeration).
+    rel: "PasswordResetRequestList", href: "/api/password-reset-requests", ...open,
+    methods: { POST: endpoint({ rights: [], payload: PasswordResetRequestBody, success: Schema.Struct({ sent: Schema.Boolean }) }) },
+  },
+  {
+    // The link of the reset mail: single use, 1 hour; ends every session of the user.
+    rel: "PasswordReset", href: "/api/password-resets", ...open,
+    methods: { POST: endpoint({ rights: [], payload: PasswordResetBody, success: Schema.Struct({ reset: Schema.Boolean }) }) },
   },
 ] as const satisfies ReadonlyArray<RouteSpec>;
 

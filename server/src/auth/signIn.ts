@@ -54,6 +54,9 @@ export async function signIn(db: Db, now: number, email: string, otp: string, pa
     throw HttpProblem.of(401, INVALID_CREDENTIALS);
   }
   if (!(await verifyPassword(password, user.passwordHash))) throw HttpProblem.of(401, INVALID_CREDENTIALS);
+  // A registered account signs in only once its address is confirmed; said only to whoever
+  // knows the password, so it tells nothing about which addresses have accounts.
+  if (!user.emailVerified) throw HttpProblem.of(401, "EMAIL_NOT_VERIFIED", "email");
   if (user.totpEnabled && user.totpSecret) {
     // Not settled: a known password must not buy unlimited guesses at the second factor.
     if (otp === "") throw HttpProblem.of(401, "TWO_FACTOR_REQUIRED", "otp");
@@ -88,7 +91,7 @@ export function checkExpiresIn(value: unknown): number {
  * `parent` (minted with a Bearer secret) joins the parent's sign-in session: it expires no later
  * than the session's sign-in token, and ending that token (logout) ends it too (a cascade).
  */
-export async function issueToken(db: Db, now: number, userId: number, expiresIn: number, parent?: TokenRow) {
+export async function issueToken(db: Db, now: number, userId: number, expiresIn: number, parent?: TokenRow, trustedDeviceId?: number) {
   const secretId = newSecret();
   let expiresOn = new Date(now + expiresIn * 1000);
   let sessionId: number | null = null;
@@ -101,6 +104,7 @@ export async function issueToken(db: Db, now: number, userId: number, expiresIn:
   }
   const [row] = await db.insert(accessTokens).values({
     publicId: newPublicId(), userId, secretHash: hashSecret(secretId), expiresOn, sessionId,
+    trustedDeviceId: trustedDeviceId ?? parent?.trustedDeviceId ?? null,
   }).returning();
   return { publicId: row!.publicId, secretId, expiresOn: row!.expiresOn.toISOString() };
 }

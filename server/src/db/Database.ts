@@ -19,7 +19,8 @@ import * as schema from "./schema";
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseOptions =
-  | { readonly kind: "pglite"; readonly dataDir?: string }
+  /** `loadDataDir`: start an in-memory PGlite from a dump (`dumpDataDir`) instead of an empty one. */
+  | { readonly kind: "pglite"; readonly dataDir?: string; readonly loadDataDir?: Blob }
   | { readonly kind: "postgres"; readonly url: string };
 
 export interface Database {
@@ -41,12 +42,12 @@ const MIGRATION_LOCK = 72_001;
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === "pglite" ? openPglite(options.dataDir) : openPostgres(options.url);
+  return options.kind === "pglite" ? openPglite(options.dataDir, options.loadDataDir) : openPostgres(options.url);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = dataDir ? new PGlite(dataDir) : new PGlite(loadDataDir ? { loadDataDir } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });

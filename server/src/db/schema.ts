@@ -31,6 +31,8 @@ export const sectors = pgTable("sectors", {
   brandingId: integer("branding_id").references(() => brandings.id),
   custom: jsonb("custom").$type<{ glbVpnClientReleaseNotesUrl?: string; glbSupportedPlatforms?: string[] }>()
     .notNull().default({}),
+  /** Whether people may register themselves (/register) in this sector (issue 11). */
+  selfSignUp: boolean("self_sign_up").notNull().default(false),
 });
 
 export const companies = pgTable("companies", {
@@ -67,6 +69,11 @@ export const users = pgTable("users", {
   totpSecret: text("totp_secret"),
   totpEnabled: boolean("totp_enabled").notNull().default(false),
   createdAt: createdAt(),
+  /** My profile (issue 11): a language code and an IANA time zone; null means the browser's. */
+  language: text("language"),
+  timeZone: text("time_zone"),
+  /** False until the registration link is followed; such an account cannot sign in. */
+  emailVerified: boolean("email_verified").notNull().default(true),
 }, (t) => [
   // The users list's two orders (issue 11): walked in order, a page stops after its rows
   // instead of sorting every member of the company.
@@ -100,6 +107,8 @@ export const accessTokens = pgTable("access_tokens", {
    */
   sessionId: integer("session_id").references((): AnyPgColumn => accessTokens.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
+  /** The browser that signed in (its Api-Device-Id); forgetting the device ends the token. */
+  trustedDeviceId: integer("trusted_device_id").references((): AnyPgColumn => trustedDevices.id, { onDelete: "cascade" }),
 }, (t) => [index("access_tokens_session_idx").on(t.sessionId)]);
 
 /**
@@ -123,6 +132,21 @@ export const roles = pgTable("roles", {
   rights: jsonb("rights").$type<string[]>().notNull().default([]),
 });
 
+/**
+ * Access categories (audiences in data calls; issue 11). At most one default per company, held by
+ * the partial unique index as well as by core's rule (rules/audiences.ts).
+ */
+export const audiences = pgTable("audiences", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id),
+  name: text("name").notNull(),
+  isDefault: boolean("is_default").notNull().default(false),
+}, (t) => [
+  index("audiences_company_idx").on(t.companyId, t.name),
+  uniqueIndex("audiences_one_default").on(t.companyId).where(sql`is_default`),
+]);
+
 export const memberships = pgTable("memberships", {
   id: serial("id").primaryKey(),
   publicId: publicId(),
@@ -131,6 +155,8 @@ export const memberships = pgTable("memberships", {
   roleId: integer("role_id").notNull().references(() => roles.id),
   /** Temporary access (issue 11): the membership ends then; null is permanent. */
   expiresOn: timestamp("expires_on", { withTimezone: true, mode: "date" }),
+  /** The member's access category (rules/accessCategories.ts); null: not restricted. */
+  audienceId: integer("audience_id").references((): AnyPgColumn => audiences.id),
 }, (t) => [uniqueIndex("memberships_user_company_role").on(t.userId, t.companyId, t.roleId), index("memberships_company_idx").on(t.companyId, t.userId)]);
 
 export const groupTypes = pgTable("group_types", {
@@ -148,7 +174,9 @@ export const groups = pgTable("groups", {
   companyId: integer("company_id").notNull().references(() => companies.id),
   groupTypeId: integer("group_type_id").notNull().references(() => groupTypes.id),
   name: text("name").notNull(),
-});
+  // The parent group (same type) of a subgroup; null at the top level (core's rules/groupTree).
+  parentId: integer("parent_id").references((): AnyPgColumn => groups.id),
+}, (t) => [index("groups_company_type_idx").on(t.companyId, t.groupTypeId), index("groups_parent_idx").on(t.parentId)]);
 
 export const assetTypes = pgTable("asset_types", {
   id: serial("id").primaryKey(),
@@ -194,6 +222,8 @@ export const agents = pgTable("agents", {
   rateCounter: integer("rate_counter").notNull().default(0),
   rateLastHit: timestamp("rate_last_hit", { withTimezone: true, mode: "date" }),
   useStunnel: boolean("use_stunnel").notNull().default(false),
+  /** The device's access category (rules/accessCategories.ts); null: every member sees it. */
+  audienceId: integer("audience_id").references((): AnyPgColumn => audiences.id),
 }, (t) => [
   // Keyset paging of the Devices list (company, name, publicId) and the search on the folded name.
   index("agents_company_name_idx").on(t.companyId, t.name, t.publicId),
@@ -228,6 +258,7 @@ export const agentGroups = pgTable("agent_groups", {
 /** A role a user holds in a group: its rights apply on the devices of that group (rules/deviceRights). */
 export const groupMemberships = pgTable("group_memberships", {
   id: serial("id").primaryKey(),
+  publicId: publicId(),
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   groupId: integer("group_id").notNull().references(() => groups.id, { onDelete: "cascade" }),
   roleId: integer("role_id").notNull().references(() => roles.id),
@@ -409,3 +440,33 @@ export const invites = pgTable("invites", {
   invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: instant("created_at").notNull(),
 }, (t) => [uniqueIndex("invites_company_email").on(t.companyId, t.email), index("invites_email_idx").on(t.email)]);
+
+/**
+ * Links sent by mail (issue 11): e-mail change confirmation (24 h), password reset (1 h) and
+ * registration. Only the SHA-256 of the token is kept; `usedAt` makes each link single use.
+ */
+export const mailTokens = pgTable("mail_tokens", {
+  id: serial("id").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  purpose: text("purpose").$type<"email-change" | "password-reset" | "registration">().notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  /** The address the link was sent to (the new one of an e-mail change). */
+  email: text("email").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  createdAt: createdAt(),
+}, (t) => [index("mail_tokens_user_idx").on(t.userId, t.purpose)]);
+
+/**
+ * Browsers a user signed in from (spec 3 "Trusted device"): the SHA-256 of the browser id the web
+ * keeps in client storage and sends as Api-Device-Id, with the user agent as a name.
+ */
+export const trustedDevices = pgTable("trusted_devices", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  deviceHash: text("device_hash").notNull(),
+  name: text("name").notNull(),
+  firstSeenAt: timestamp("first_seen_at", { withTimezone: true, mode: "date" }).notNull(),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull(),
+}, (t) => [uniqueIndex("trusted_devices_user_device_idx").on(t.userId, t.deviceHash)]);

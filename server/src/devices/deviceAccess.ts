@@ -3,19 +3,32 @@
  * company, a role held in a group on the devices of that group. The rules are core's
  * (rules/deviceRights.ts); this module only reads the rows they need.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { NotFound } from "@portal/core/errors";
 import type { DeviceGroup } from "@portal/core/domain/Device";
 import { rightsOnDevice, type DeviceMember, type GroupGrant } from "@portal/core/rules/deviceRights";
 import { rowsOf, type Db } from "../db/Database";
 import { agentGroups, agents, groupMemberships, groups, roles } from "../db/schema";
 import { companyOf, userOf, type RequestContext } from "../http/RequestContext";
+import { deviceAudienceFilter } from "../roles/companyMembers";
 
 export type AgentRow = typeof agents.$inferSelect;
 
+/**
+ * The conditions on `agents` that keep the devices the caller may see (rules/accessCategories.ts):
+ * none for an unrestricted caller, else "no category or one of theirs".
+ */
+export async function visibleAgents(ctx: RequestContext, db: Db): Promise<SQL[]> {
+  const only = await deviceAudienceFilter(db, userOf(ctx).id, companyOf(ctx).id, ctx.rights);
+  if (only === null) return [];
+  return [only.length === 0 ? isNull(agents.audienceId) : or(isNull(agents.audienceId), inArray(agents.audienceId, [...only]))!];
+}
+
 /** The agent of the caller's company with this publicId; NotFound for any other (another company's too). */
 export async function findAgent(ctx: RequestContext, db: Db, publicId: string): Promise<AgentRow> {
-  const [row] = await db.select().from(agents).where(and(eq(agents.publicId, publicId), eq(agents.companyId, companyOf(ctx).id)));
+  // A device of an access category the caller may not see is answered like another company's: 404.
+  const seen = await visibleAgents(ctx, db);
+  const [row] = await db.select().from(agents).where(and(eq(agents.publicId, publicId), eq(agents.companyId, companyOf(ctx).id), ...seen));
   if (!row) throw new NotFound({ entity: "Agent", publicId });
   return row;
 }

@@ -8,6 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { NotFound } from "@portal/core/errors";
 import { writeAudit } from "../audit/writeAudit";
 import { authenticateBearer, checkExpiresIn, issueToken, parseBasic, signIn, type TokenRow, type UserRow } from "../auth/signIn";
+import { deviceIdOf, recordDevice } from "../auth/trustedDevices";
 import { accessTokens } from "../db/schema";
 import { HttpProblem } from "../http/HttpProblem";
 import { actorOf, userOf, type HandlersOf } from "../http/RequestContext";
@@ -33,7 +34,10 @@ export const accessTokenRoutes: HandlersOf<"AccessTokenList" | "AccessToken"> = 
       user = await signIn(ctx.db, ctx.now, basic.email, basic.otp, basic.password, ctx.clientAddress);
     }
     const token = await ctx.db.transaction(async (tx) => {
-      const t = await issueToken(tx, ctx.now, user.id, expiresIn, parent);
+      // A sign-in from a browser that sends its id (Api-Device-Id) records it as a trusted device.
+      const deviceId = parent ? null : deviceIdOf(ctx.request.headers["api-device-id"]);
+      const device = deviceId === null ? undefined : await recordDevice(tx, user.id, deviceId, ctx.request.headers["user-agent"], ctx.now);
+      const t = await issueToken(tx, ctx.now, user.id, expiresIn, parent, device);
       await writeAudit(tx, { ...actorOf(ctx), userId: user.id }, [
         { action: "CREATE", topic: "AccessToken", target: t.publicId, after: { publicId: t.publicId, expiresOn: t.expiresOn } },
       ]);

@@ -11,7 +11,7 @@ import { NotFound } from "@portal/core/errors";
 import type { Db } from "../db/Database";
 import { agents, assetTypes, assets, groups } from "../db/schema";
 import { agentViews } from "../devices/agentViews";
-import { deviceMembers, findAgent } from "../devices/deviceAccess";
+import { deviceMembers, findAgent, visibleAgents } from "../devices/deviceAccess";
 import { filterConditions, keyset, page } from "../http/listSql";
 import { companyOf, userOf, type HandlersOf } from "../http/RequestContext";
 
@@ -41,6 +41,7 @@ export const agentRoutes: HandlersOf<"AgentList" | "Agent" | "AgentApproverList"
         where ag.agent_id = ${agents.id} and g.public_id = ${group} and g.company_id = ${company})`);
     }
     if (after) where.push(after);
+    where.push(...await visibleAgents(ctx, ctx.db));
     const rows = await agentViews(ctx, ctx.db, and(...where)!, orderBy, ctx.list.pageSize + 1);
     const p = page(rows, ctx.list.pageSize, (r) => [r.name, r.publicId]);
     return { type: "Agent", data: p.rows, moreAfter: p.moreAfter };
@@ -48,7 +49,8 @@ export const agentRoutes: HandlersOf<"AgentList" | "Agent" | "AgentApproverList"
 
   "Agent.GET": async (ctx) => {
     const publicId = ctx.params["publicId"]!;
-    const [view] = await agentViews(ctx, ctx.db, and(eq(agents.publicId, publicId), eq(agents.companyId, companyOf(ctx).id))!, [], 1);
+    const seen = await visibleAgents(ctx, ctx.db);
+    const [view] = await agentViews(ctx, ctx.db, and(eq(agents.publicId, publicId), eq(agents.companyId, companyOf(ctx).id), ...seen)!, [], 1);
     if (!view) throw new NotFound({ entity: "Agent", publicId });
     return { type: "Agent", data: view };
   },
@@ -68,6 +70,7 @@ export const agentRoutes: HandlersOf<"AgentList" | "Agent" | "AgentApproverList"
       "assetType.publicId": { column: assetTypes.publicId, type: "text" },
     })];
     if (after) where.push(after);
+    where.push(...await visibleAgents(ctx, ctx.db));
     const rows = await assetQuery(ctx.db).where(and(...where)).orderBy(...orderBy).limit(ctx.list.pageSize + 1);
     const p = page(rows, ctx.list.pageSize, (r) => [r.name, r.publicId]);
     return { type: "Asset", data: p.rows.map(assetView), moreAfter: p.moreAfter };
@@ -75,7 +78,8 @@ export const agentRoutes: HandlersOf<"AgentList" | "Agent" | "AgentApproverList"
 
   "Asset.GET": async (ctx) => {
     const publicId = ctx.params["publicId"]!;
-    const [row] = await assetQuery(ctx.db).where(and(eq(assets.publicId, publicId), eq(assets.companyId, companyOf(ctx).id)));
+    const seen = await visibleAgents(ctx, ctx.db);
+    const [row] = await assetQuery(ctx.db).where(and(eq(assets.publicId, publicId), eq(assets.companyId, companyOf(ctx).id), ...seen));
     if (!row) throw new NotFound({ entity: "Asset", publicId });
     return { type: "Asset", data: assetView(row) };
   },

@@ -4,8 +4,10 @@
  * cannot lock themselves out by scanning nothing.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import { Conflict, InvalidInput } from "@portal/core/errors";
+import { passwordProblems } from "@portal/core/rules/passwordStrength";
+import { profileIssues } from "@portal/core/rules/profile";
 import { PASSWORD_CHANGE_PER_ADDRESS, PASSWORD_CHANGE_PER_USER } from "@portal/core/rules/attemptLimits";
 import { writeAudit } from "../audit/writeAudit";
 import { admitAttempt, settleAttempt, type AttemptCharge } from "../auth/attemptCounters";
@@ -13,10 +15,9 @@ import { hashPassword, hashSecret, verifyPassword } from "../auth/secrets";
 import { normalizeBackupCode } from "../auth/signIn";
 import { newTotpSecret, otpauthUri, verifyTotp } from "../auth/totp";
 import type { Db } from "../db/Database";
-import { accessTokens, backupCodes, users } from "../db/schema";
+import { accessTokens, backupCodes, mailTokens, users } from "../db/schema";
 import { actorOf, userOf, type RequestContext, type HandlersOf } from "../http/RequestContext";
 
-export const PASSWORD_MIN_LENGTH = 8;
 export const BACKUP_CODE_COUNT = 10;
 
 const bodyOf = (ctx: RequestContext): Record<string, unknown> =>
@@ -29,6 +30,17 @@ const requireString = (body: Record<string, unknown>, name: string): string => {
   if (typeof value !== "string" || value === "") throw invalid("Required property", name);
   return value;
 };
+
+/** My user as the API shows it, with the address of a pending e-mail change. */
+async function myUserJson(db: Db, u: typeof users.$inferSelect, now: number) {
+  const [pending] = await db.select({ email: mailTokens.email }).from(mailTokens)
+    .where(and(eq(mailTokens.userId, u.id), eq(mailTokens.purpose, "email-change"), isNull(mailTokens.usedAt), gt(mailTokens.expiresAt, new Date(now))))
+    .orderBy(desc(mailTokens.id)).limit(1);
+  return {
+    publicId: u.publicId, name: u.name, email: u.email, twoFactorEnabled: u.totpEnabled,
+    language: u.language, timeZone: u.timeZone, pendingEmail: pending?.email ?? null,
+  };
+}
 
 /** Ten fresh backup codes like "k3j9x-q2m7p"; only their hashes are stored. */
 async function replaceBackupCodes(tx: Db, userId: number): Promise<string[]> {
@@ -52,9 +64,31 @@ async function checkSecondFactor(tx: Db, ctx: RequestContext, otp: string): Prom
 }
 
 export const myUserRoutes: HandlersOf<"MyUser" | "MyPassword" | "MyTwoFactor" | "MyTwoFactorVerification" | "MyTwoFactorBackupCodes"> = {
-  "MyUser.GET": async (ctx) => {
-    const u = userOf(ctx);
-    return { type: "MyUser", data: { publicId: u.publicId, name: u.name, email: u.email, twoFactorEnabled: u.totpEnabled } };
+  "MyUser.GET": async (ctx) => ({ type: "MyUser", data: await myUserJson(ctx.db, userOf(ctx), ctx.now) }),
+
+  "MyUser.PATCH": async (ctx) => {
+    const user = userOf(ctx);
+    const body = ctx.body;
+    const change = {
+      ...(body.name != null ? { name: body.name.trim() } : {}),
+      ...(body.language !== undefined ? { language: body.language === "" ? null : body.language } : {}),
+      ...(body.timeZone !== undefined ? { timeZone: body.timeZone === "" ? null : body.timeZone } : {}),
+    };
+    if (body.name === null) throw invalid("REQUIRED", "name");
+    const issues = profileIssues(change);
+    if (issues.length > 0) throw new InvalidInput({ issues });
+    // Nothing to change (unknown fields are dropped by the schema): answer as it is, write nothing.
+    if (Object.keys(change).length === 0) return { type: "MyUser", data: await myUserJson(ctx.db, user, ctx.now) };
+    const updated = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.update(users).set(change).where(eq(users.id, user.id)).returning();
+      await writeAudit(tx, actorOf(ctx), [{
+        action: "UPDATE", topic: "MyUser", target: user.publicId,
+        before: { name: user.name, language: user.language, timeZone: user.timeZone },
+        after: { name: row!.name, language: row!.language, timeZone: row!.timeZone },
+      }]);
+      return row!;
+    });
+    return { type: "MyUser", data: await myUserJson(ctx.db, updated, ctx.now) };
   },
 
   "MyPassword.POST": async (ctx) => {
@@ -62,7 +96,8 @@ export const myUserRoutes: HandlersOf<"MyUser" | "MyPassword" | "MyTwoFactor" | 
     const body = bodyOf(ctx);
     const oldPassword = requireString(body, "oldPassword");
     const newPassword = requireString(body, "newPassword");
-    if (newPassword.length < PASSWORD_MIN_LENGTH) throw invalid(`Must be at least ${PASSWORD_MIN_LENGTH} characters`, "newPassword");
+    const problems = passwordProblems(newPassword, { email: user.email, name: user.name });
+    if (problems.length > 0) throw new InvalidInput({ issues: problems.map((message) => ({ message, propertyName: "newPassword" })) });
     if (body["deleteAccessTokens"] !== undefined && typeof body["deleteAccessTokens"] !== "boolean") {
       throw invalid("Must be true or false", "deleteAccessTokens");
     }

@@ -67,7 +67,7 @@ const orThrow = <A>(result: Result.Result<A, unknown>): A => {
  * Runs `fn` on each item; an error of item i is re-thrown with listIndex i when the body was a
  * list. Lets other requests run every few hundred items, so a bulk call never holds the event loop.
  */
-async function eachItem<T>(items: T[], isList: boolean, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function eachItem<T>(items: T[], isList: boolean, fn: (item: T, index: number) => Promise<void>): Promise<void> {
   const breathe = yieldEvery();
   for (let i = 0; i < items.length; i++) {
     await breathe();

@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, demoData, type DemoData } from "@portal/fixtures/demo/de
 import { hashPassword } from "../auth/secrets";
 import type { Db } from "../db/Database";
 import {
-  agentGroups, agentServers, agents, assetTypes, assets, brandings, companies, groupMemberships, groupTypes, groups, memberships,
+  agentGroups, agentServers, agents, assetTypes, assets, audiences, brandings, companies, groupMemberships, groupTypes, groups, memberships,
   resourceVariants, roles, sectors, termsOfUsePolicies, translations, users,
 } from "../db/schema";
 import { newPublicId } from "../ids";
@@ -80,7 +80,7 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
         groupIds.set(g.name, row!.id);
       }
       for (const m of c.groupMembers) {
-        await tx.insert(groupMemberships).values({ userId: userIds.get(m.user)!.id, groupId: groupIds.get(m.group)!, roleId: roleIds.get(m.role)! });
+        await tx.insert(groupMemberships).values({ publicId: newPublicId(), userId: userIds.get(m.user)!.id, groupId: groupIds.get(m.group)!, roleId: roleIds.get(m.role)! });
       }
       const assetTypeIds = new Map<string, number>();
       for (const a of reorder(c.assetTypes)) {
@@ -93,8 +93,14 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
       if (c.translations.length > 0) {
         await tx.insert(translations).values(c.translations.map((t) => ({ publicId: newPublicId(), companyId, key: t.key, languages: { ...t.languages } })));
       }
+      const audienceIds = new Map<string, number>();
+      for (const a of c.audiences ?? []) {
+        const [row] = await tx.insert(audiences).values({ publicId: newPublicId(), companyId, name: a.name, isDefault: a.default }).returning({ id: audiences.id });
+        audienceIds.set(a.name, row!.id);
+      }
       for (const a of c.agents) {
         const [agent] = await tx.insert(agents).values({
+          audienceId: a.audience === undefined ? null : audienceIds.get(a.audience)!,
           publicId: newPublicId(), companyId, name: a.name, searchName: foldForSearch(a.name), vpnRequireAccessApproval: a.vpnRequireAccessApproval,
           rscServerName: a.session?.rscServer ?? null, rscServerPublicId: a.session ? rscIds.get(a.session.rscServer) ?? rscIds.set(a.session.rscServer, newPublicId()).get(a.session.rscServer)! : null,
           vpnAddress: a.session?.vpnAddress ?? null, useStunnel: a.useStunnel,

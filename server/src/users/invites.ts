@@ -11,6 +11,7 @@ import type { Db } from "../db/Database";
 import { companies, groupMemberships, groups, invites, memberships, roles, termsAcceptances, termsOfUsePolicies } from "../db/schema";
 import { newPublicId } from "../ids";
 import { activeMembership } from "./members";
+import { defaultAudienceId } from "../roles/companyMembers";
 
 export type InviteRow = typeof invites.$inferSelect;
 
@@ -69,12 +70,14 @@ export async function joinFromInvite(tx: Db, invite: InviteRow, userId: number, 
   if (existing.length === 0) {
     // A temporary access that has ended leaves rows behind: the invite replaces them.
     await tx.delete(memberships).where(and(eq(memberships.companyId, invite.companyId), eq(memberships.userId, userId)));
-    await tx.insert(memberships).values({ publicId: newPublicId(), userId, companyId: invite.companyId, roleId: invite.roleId, expiresOn: invite.memberExpiresOn });
+    // A new member gets the company's default access category, if it has one (rules/accessCategories.ts).
+    const audienceId = await defaultAudienceId(tx, invite.companyId);
+    await tx.insert(memberships).values({ publicId: newPublicId(), userId, companyId: invite.companyId, roleId: invite.roleId, expiresOn: invite.memberExpiresOn, audienceId });
   }
   if (invite.groupIds.length > 0) {
     const stillThere = await tx.select({ id: groups.id }).from(groups).where(and(eq(groups.companyId, invite.companyId), inArray(groups.id, invite.groupIds)));
     if (stillThere.length > 0) {
-      await tx.insert(groupMemberships).values(stillThere.map((g) => ({ userId, groupId: g.id, roleId: invite.roleId }))).onConflictDoNothing();
+      await tx.insert(groupMemberships).values(stillThere.map((g) => ({ publicId: newPublicId(), userId, groupId: g.id, roleId: invite.roleId }))).onConflictDoNothing();
     }
   }
   await tx.delete(invites).where(eq(invites.id, invite.id));

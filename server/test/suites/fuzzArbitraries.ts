@@ -14,6 +14,8 @@ export interface RawBody {
 
 /** Field names the handlers read, so that wrong types reach past "not an object". */
 const KNOWN_KEYS = ["publicId", "name", "color", "order", "key", "languages", "expiresIn", "password", "newPassword", "currentPassword", "otp", "code", "en", "de"];
+// My account (issue 11): the profile, e-mail change and mailed-link bodies.
+KNOWN_KEYS.push("email", "token", "language", "timeZone", "oldPassword", "deleteAccessTokens");
 
 /** Strings that break things: control characters, NUL (PostgreSQL text refuses it), lone surrogates, SQL and path junk. */
 const nastyString = fc.oneof(
@@ -79,13 +81,15 @@ export const badHeaders = (valid: { secret: string; company: string }): fc.Arbit
       fc.string({ unit: "binary-ascii", maxLength: 30 }).map((s) => `Basic ${Buffer.from(s).toString("base64")}`),
     ),
     company: fc.oneof(fc.constant<string | undefined>(undefined), fc.constant(valid.company), fc.constantFrom("AAAAAAAAAAAA", "", "x".repeat(5000), "' or 1=1 --"), fc.string({ maxLength: 20 })),
-  }).map(({ version, authorization, company }) => {
+    device: fc.oneof(fc.constant<string | undefined>(undefined), fc.constantFrom("", " ", "x".repeat(5000), "browser-1"), fc.string({ maxLength: 20 })),
+  }).map(({ version, authorization, company, device }) => {
     const headers: Record<string, string> = {};
     // Header values cannot carry control characters on the wire; drop what Node would refuse.
     const put = (name: string, value: string | undefined) => { if (value !== undefined && !/[\u0000-\u001f\u007f-\uffff]/.test(value)) headers[name] = value; };
     put("api-version", version);
     put("authorization", authorization);
     put("api-company", company);
+    put("api-device-id", device);
     return headers;
   });
 

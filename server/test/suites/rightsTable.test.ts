@@ -56,12 +56,15 @@ describe.each(await availableBackends())("rights and isolation table on %s", (ki
       method: m.method, url, headers: apiHeaders(secret, company),
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  const bodyFor = (m: RouteMethod): unknown => (m.method === "GET" ? undefined : m.method === "DELETE" && isItemRoute(m.route) ? undefined : {});
+  // A PUT replaces a whole list (UserGroupMembershipList); an item route's DELETE takes a body only
+  // when it removes a list under the item (GroupAgentList).
+  const bodyFor = (m: RouteMethod): unknown => (m.method === "GET" ? undefined : m.method === "PUT" ? []
+    : m.method === "DELETE" && isItemRoute(m.route) && !m.route.methods.DELETE?.payload ? undefined : {});
   // Sequential on purpose: parallel queries open more pool clients, and pg-pool's end() resolves
   // before they have finished closing, so the helper's forced drop of the database races them.
   const writes = async () => {
     const counts: number[] = [];
-    for (const n of ["audit_logs", "group_types", "asset_types", "translations", "terms_acceptances", "access_requests", "outbox_messages", "events", "invites", "memberships"] as const) counts.push(await countRows(t.database.db, n));
+    for (const n of ["audit_logs", "group_types", "asset_types", "translations", "terms_acceptances", "access_requests", "outbox_messages", "events", "invites", "memberships", "roles", "audiences"] as const) counts.push(await countRows(t.database.db, n));
     return counts;
   };
 

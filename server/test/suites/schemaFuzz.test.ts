@@ -43,7 +43,9 @@ interface BadValue {
 function badValues(itemSchema: unknown): BadValue[] {
   const s = resolve(itemSchema);
   // A bulk body is oneOf [item, list]; an optional body (DecisionBody) is anyOf [object, null].
-  const item = (s["oneOf"] as unknown[] | undefined)?.[0] ?? ((s["anyOf"] ?? []) as unknown[]).find((x) => resolve(x)["type"] === "object") ?? s;
+  // A whole-list body (PUT of a user's group memberships) is an array of objects: its item's properties.
+  const item = (s["oneOf"] as unknown[] | undefined)?.[0] ?? ((s["anyOf"] ?? []) as unknown[]).find((x) => resolve(x)["type"] === "object")
+    ?? (s["type"] === "array" ? s["items"] : s);
   const properties = (resolve(item)["properties"] ?? {}) as Record<string, unknown>;
   return Object.entries(properties).flatMap(([property, schema]): BadValue[] => {
     const bound = textBound(schema);
@@ -74,7 +76,7 @@ function badValues(itemSchema: unknown): BadValue[] {
 const withPayload = ROUTE_METHODS.flatMap((m) => {
   const op = doc.paths[m.route.href]?.[m.method.toLowerCase()] as Json | undefined;
   const body = (op?.["requestBody"] as { content: Record<string, { schema: Json }> } | undefined)?.content["application/json"]?.schema;
-  return body ? [{ ...m, body, bulk: Array.isArray(body["oneOf"]) }] : [];
+  return body ? [{ ...m, body, bulk: Array.isArray(body["oneOf"]), list: resolve(body)["type"] === "array" }] : [];
 });
 
 describe.each(await availableBackends())("bad input from the schemas on %s", (kind) => {
@@ -100,14 +102,14 @@ describe.each(await availableBackends())("bad input from the schemas on %s", (ki
     await fc.assert(fc.asyncProperty(fc.constantFrom(...bad), fc.nat(4), fc.nat(4), async (b, before, after) => {
       const good = { publicId: samples[m.route.rel.replace(/List$/, "")]?.own ?? "AAAAAAAAAAAA" };
       const item = { [b.property]: b.value };
-      const payload = m.bulk ? [...Array(before).fill(good), item, ...Array(after).fill(good)] : item;
+      const payload = m.bulk ? [...Array(before).fill(good), item, ...Array(after).fill(good)] : m.list ? [item] : item;
       const audit = await countRows(t.database.db, "audit_logs");
       const res = await t.app.inject({ method: m.method, url, headers: { ...headers, "content-type": "application/json" }, payload: JSON.stringify(payload) });
       const context = `${label(m)} ${b.property} = ${b.what}`;
       expect(res.statusCode, `${context}: ${res.body.slice(0, 300)}`).toBe(400);
       expectErrorEnvelope(res, context);
       const issue = (res.json() as { data: Array<{ propertyName?: string; listIndex?: number }> }).data[0]!;
-      expect(issue.propertyName ?? "", context).toMatch(new RegExp(`^${b.property}`));
+      expect(issue.propertyName ?? "", context).toMatch(new RegExp(`^${m.list ? "(0\\.)?" : ""}${b.property}`));
       if (m.bulk) expect(issue.listIndex, context).toBe(before);
       expect(await countRows(t.database.db, "audit_logs"), `${context} wrote an audit entry`).toBe(audit);
     }), { numRuns: Math.max(bad.length * 2, 6) });
@@ -116,7 +118,8 @@ describe.each(await availableBackends())("bad input from the schemas on %s", (ki
   it.each(withPayload.filter((m) => !m.bulk && m.route.rel !== "AccessTokenList").map((m) => [label(m), m] as const))(
     "%s: a body of null, a string, a number or a list is a 400 and writes nothing", async (_, m) => {
       const url = isItemRoute(m.route) ? expandHref(m.route.href, { publicId: samples[m.route.rel]!.own }) : m.route.href;
-      for (const payload of ["null", "\"text\"", "42", "[]", "[{}]"]) {
+      // For a whole-list body an empty list is valid (it clears the list) and a list item is decoded.
+      for (const payload of m.list ? ["null", "\"text\"", "42", "{}", "[42]"] : ["null", "\"text\"", "42", "[]", "[{}]"]) {
         const audit = await countRows(t.database.db, "audit_logs");
         const res = await t.app.inject({ method: m.method, url, headers: { ...headers, "content-type": "application/json" }, payload });
         expect(res.statusCode, `${label(m)} ${payload}: ${res.body}`).toBe(400);

@@ -129,12 +129,17 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     Asset: await pair("/api/assets"),
     ...Object.fromEntries(requestRels.map((rel) => [rel, request])),
     GroupType: await pair("/api/group-types"),
+    ...groupSamples(await pair("/api/groups"), { own: t.demo.users["engineer"]!, foreign: t.demo.users["acmeAdmin"]! }),
     AssetType: await pair("/api/asset-types"),
     Translation: await pair("/api/translations"),
     Company: { own: demo, foreign: acme },
     AccessToken: { own: admin.publicId, foreign: acmeAdmin.publicId },
     ...(await userSamples(t, admin.secretId, acmeAdmin.secretId)),
+    // Roles and access categories (issue 11).
+    Role: await pair("/api/roles"),
+    ...(await audienceSamples(pair)),
     TermsOfUseAcceptance: { own: (sector.json() as { data: { latestTermsOfUse: { publicId: string } } }).data.latestTermsOfUse.publicId, foreign: foreignPolicy!.publicId },
+    MyTrustedDevice: { own: await trustedDevice(t.app, emailOf("admin")), foreign: await trustedDevice(t.app, emailOf("acmeAdmin")) },
   };
 }
 
@@ -164,6 +169,26 @@ async function userSamples(t: TestApp, adminSecret: string, acmeSecret: string):
   const companyInvite: ItemSample = { own: await invite(adminSecret, demo, "sample-invite@example.com"), foreign: await invite(acmeSecret, acme, "acme-sample-invite@example.com") };
   const myInvite: ItemSample = { own: await invite(acmeSecret, acme, emailOf("admin")), foreign: companyInvite.foreign };
   return { User: user, Invite: companyInvite, InviteResend: companyInvite, MyInvite: myInvite, MyInviteAcceptance: myInvite };
+}
+/** Groups and memberships (issue 11): a group's sub-resources take the group, the per-user list a member. */
+const groupSamples = (group: ItemSample, user: ItemSample): Record<string, ItemSample> =>
+  ({ Group: group, GroupAgentList: group, GroupCandidateList: group, UserGroupMembershipList: user });
+/** The access category samples: the item and its default action share them. */
+async function audienceSamples(pair: (url: string) => Promise<ItemSample>): Promise<Record<string, ItemSample>> {
+  const audience = await pair("/api/audiences");
+  return { Audience: audience, AudienceDefault: audience };
+}
+/** A trusted device of the user: signs in with an Api-Device-Id and answers the device's publicId. */
+async function trustedDevice(app: FastifyInstance, email: string): Promise<string> {
+  const deviceId = `suite-browser-${newPublicId()}`;
+  const res = await app.inject({
+    method: "POST", url: "/api/access-tokens",
+    headers: { "api-version": "2", "api-device-id": deviceId, authorization: `Basic ${Buffer.from(`${email}::${DEMO_PASSWORD}`).toString("base64")}` },
+    payload: { expiresIn: 3600 },
+  });
+  const secret = (res.json() as { data: { secretId: string } }).data.secretId;
+  const list = await app.inject({ method: "GET", url: "/api/my-trusted-devices", headers: { ...apiHeaders(secret), "api-device-id": deviceId } });
+  return (list.json() as { data: Array<{ publicId: string; current: boolean }> }).data.find((d) => d.current)!.publicId;
 }
 
 /** A pending request of the demo engineer on an agent of the demo company, addressed to the demo admin. */
@@ -212,7 +237,7 @@ async function liveSession(db: Db, companyPublicId: string): Promise<string> {
 }
 
 /** Rows of a table, for "nothing was written" checks. */
-export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships"): Promise<number> {
+export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences"): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)));
   return Number(row!.n);
 }

@@ -53,13 +53,13 @@ function serverCommand(): { cmd: string; args: string[]; cwd: string } {
 }
 
 /** Starts a portal and resolves once `GET /api/health` answers 200. */
-export async function startPortal(options: { port?: number; dataDir?: string } = {}): Promise<PortalServer> {
+export async function startPortal(options: { port?: number; dataDir?: string; env?: Readonly<Record<string, string>> } = {}): Promise<PortalServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "portal-e2e-"));
   const { cmd, args, cwd } = serverCommand();
   const child: ChildProcess = spawn(cmd, args, {
     cwd,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1", NODE_ENV: "production", PORTAL_CHECK_ANSWERS: "1" },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1", NODE_ENV: "production", PORTAL_CHECK_ANSWERS: "1", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

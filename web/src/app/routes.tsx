@@ -44,6 +44,10 @@ export const routes: RouteObject[] = [
       { path: "/two-factor-auth-required", ...page(() => import("../features/two-factor/TwoFactorAuthRequiredPage")) },
       { path: "/sso-auth-required", ...page(() => import("../features/sso/SsoAuthRequiredPage")) },
       { path: "/loading", ...page(() => import("../features/loading/LoadingPage")) },
+      // My account (issue 11): pages of their own like my-companies, outside the shell.
+      { path: "/my-profile", ...page(() => import("../features/my-profile/MyProfilePage")) },
+      { path: "/recover", ...page(() => import("../features/recover/RecoverPage")) },
+      { path: "/confirm-email", ...page(() => import("../features/my-profile/ConfirmEmailPage")) },
       {
         path: "/error",
         children: [

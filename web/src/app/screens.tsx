@@ -42,6 +42,8 @@ export const SHELL_SCREENS: ReadonlyArray<ShellScreen> = [
   },
   { route: "tunnel-sessions", load: () => import("../features/tunnel-sessions/TunnelSessionsPage") },
   { route: "users", load: () => import("../features/users/UsersPage") },
+  { route: "roles", load: () => import("../features/roles/RolesPage") },
+  { route: "access-categories", load: () => import("../features/access-categories/AccessCategoriesPage") },
 ];
 
 /** The routes the app mounts, for core's menu and home rules (one source: SHELL_SCREENS). */

@@ -53,6 +53,7 @@ export const Shell = observer(function Shell() {
                 onClick={() => vpnStatus.openInfo()}>VPN client: {connector.status}</Button>
               <NavbarDivider />
               <span data-testid="user-name" className="shell-user">{session.userName}</span>
+              <Button variant="minimal" icon="user" aria-label="My profile" title="My profile" data-testid="my-profile-link" onClick={() => session.navigate("/my-profile")} />
               <Button variant="minimal" icon="log-out" text="Log out" data-testid="log-out" onClick={() => vpnStatus.requestLogout()} />
             </>
           ) : (
@@ -61,6 +62,7 @@ export const Shell = observer(function Shell() {
             <Popover position={Position.BOTTOM_RIGHT} content={
               <Menu aria-label="Account">
                 <MenuDivider title={session.userName || "Account"} />
+                <MenuItem text="My profile" icon="user" onClick={() => session.navigate("/my-profile")} />
                 <MenuItem text={`VPN client: ${connector.status}`} icon="shield" onClick={() => vpnStatus.openInfo()} />
                 <MenuItem text="Log out" icon="log-out" onClick={() => vpnStatus.requestLogout()} />
               </Menu>

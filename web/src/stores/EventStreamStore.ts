@@ -8,13 +8,14 @@
 import { Result, Schema } from "effect";
 import { action, makeObservable, observable } from "mobx";
 import { decisionNotice } from "@portal/core/rules/accessRequests";
-import { ACCESS_REQUEST_EVENT, AccessRequestEvent } from "@portal/core/wire/events";
+import { ACCESS_REQUEST_EVENT, AccessRequestEvent, RIGHTS_CHANGED_EVENT, RightsChangedEvent } from "@portal/core/wire/events";
 import type { OpenEventStream, StreamEvent } from "./env";
 import type { RootStore } from "./RootStore";
 
 export const EVENT_RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000] as const;
 
 const decodeEvent = Schema.decodeUnknownResult(AccessRequestEvent);
+const decodeRightsChanged = Schema.decodeUnknownResult(RightsChangedEvent);
 
 export type StreamState = "closed" | "connecting" | "open";
 
@@ -73,9 +74,27 @@ export class EventStreamStore {
     });
   }
 
+  /**
+   * A role of a company of mine changed: my rights there are read again (the menu follows), and
+   * an open Roles screen shows the change.
+   */
+  private rightsChanged(data: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const decoded = decodeRightsChanged(parsed);
+    if (Result.isFailure(decoded) || decoded.success.company !== this.root.session.selectedCompanyId) return;
+    void this.root.session.refreshRights();
+    if (this.root.roles.state === "ready") void this.root.roles.load();
+  }
+
   /** One event: remembers its id, and dispatches an access-request event. Unreadable data is skipped. */
   receive(event: StreamEvent): void {
     if (event.id !== null) action(() => (this.lastEventId = event.id))();
+    if (event.event === RIGHTS_CHANGED_EVENT) return this.rightsChanged(event.data);
     if (event.event !== ACCESS_REQUEST_EVENT) return;
     let parsed: unknown;
     try {

@@ -24,6 +24,7 @@ import { NotAllowedStore } from "./NotAllowedStore";
 import { UiStore } from "./UiStore";
 import { AssetTypeStore } from "./AssetTypeStore";
 import { AuditTrailStore } from "./AuditTrailStore";
+import { GroupStore } from "./GroupStore";
 import { GroupTypeStore } from "./GroupTypeStore";
 import { TranslationStore } from "./TranslationStore";
 import { runResult } from "./runtime";
@@ -33,11 +34,17 @@ import { UsersStore } from "./UsersStore";
 import { InviteDialogStore } from "./InviteDialogStore";
 import { InviteAcceptStore } from "./InviteAcceptStore";
 import { AgentCredentialStore } from "./AgentCredentialStore";
+import { MyProfileStore } from "./MyProfileStore";
+import { MySessionsStore } from "./MySessionsStore";
+import { TwoFactorStore } from "./TwoFactorStore";
+import { RecoverStore } from "./RecoverStore";
 import { VpnConnectStore } from "./VpnConnectStore";
 import { VpnStatusStore } from "./VpnStatusStore";
 import { ShellDataStore } from "./ShellDataStore";
 import { SnackbarStore } from "./SnackbarStore";
 import { UpdateStore, type AppVersionSource } from "./UpdateStore";
+import { AccessCategoriesStore } from "./AccessCategoriesStore";
+import { RolesStore } from "./RolesStore";
 
 export interface Ports {
   readonly api: PortalApiShape;
@@ -80,6 +87,7 @@ export class RootStore {
   readonly notAllowed: NotAllowedStore;
   readonly translations: TranslationStore;
   readonly groupTypes: GroupTypeStore;
+  readonly groups: GroupStore;
   readonly assetTypes: AssetTypeStore;
   readonly auditTrail: AuditTrailStore;
   readonly devices: DevicesStore;
@@ -96,6 +104,12 @@ export class RootStore {
   readonly users: UsersStore;
   readonly inviteDialog: InviteDialogStore;
   readonly inviteAccept: InviteAcceptStore;
+  readonly roles: RolesStore;
+  readonly accessCategories: AccessCategoriesStore;
+  readonly myProfile: MyProfileStore;
+  readonly mySessions: MySessionsStore;
+  readonly twoFactor: TwoFactorStore;
+  readonly recover: RecoverStore;
 
   constructor(deps: RootDeps) {
     this.ports = deps.ports;
@@ -116,6 +130,7 @@ export class RootStore {
     this.notAllowed = new NotAllowedStore(this);
     this.translations = new TranslationStore(this);
     this.groupTypes = new GroupTypeStore(this, this.translations);
+    this.groups = new GroupStore(this);
     this.assetTypes = new AssetTypeStore(this);
     this.auditTrail = new AuditTrailStore(this);
     this.devices = new DevicesStore(this);
@@ -132,6 +147,12 @@ export class RootStore {
     this.users = new UsersStore(this);
     this.inviteDialog = new InviteDialogStore(this);
     this.inviteAccept = new InviteAcceptStore(this);
+    this.roles = new RolesStore(this);
+    this.accessCategories = new AccessCategoriesStore(this);
+    this.myProfile = new MyProfileStore(this);
+    this.mySessions = new MySessionsStore(this);
+    this.twoFactor = new TwoFactorStore(this);
+    this.recover = new RecoverStore(this);
     this.accessRequestDialog.onSent = (agentPublicId) => {
       void this.devices.refreshDevice(agentPublicId);
       void this.myRequests.refresh();

@@ -12,12 +12,15 @@ import type { MyCompany } from "@portal/core/domain/Company";
 import type { Right } from "@portal/core/domain/Right";
 import type { MyUser } from "@portal/core/domain/User";
 import type { RootStore } from "./RootStore";
+import { messageText } from "@portal/core/messages/messages";
 import { messageOfError } from "./messages";
 import { readJson, writeJson } from "./storageJson";
 
 /** Storage keys. The token entry expires with the token itself. */
 export const AUTH_KEY = "portal.auth";
 export const COMPANY_KEY = "portal.company";
+/** The browser id (spec 3 client storage): made once, kept forever, sent as Api-Device-Id. */
+export const BROWSER_ID_KEY = "portal.browserId";
 /** Lifetime asked for at sign-in: one week (the spec leaves it open; the server allows up to 60 days). */
 export const SIGN_IN_TOKEN_SECONDS = 7 * 24 * 60 * 60;
 
@@ -43,6 +46,8 @@ export class SessionStore {
   termsPromptSuppressed = false;
   /** The page opened while signed out: shown again after sign-in and the company choice. */
   returnTo: string | null = null;
+  /** This browser's id (trusted devices); read or made at restore. */
+  browserId: string | null = null;
 
   constructor(private readonly root: RootStore) {
     makeObservable<SessionStore, "pendingTwoFactor" | "companyRun">(this, {
@@ -52,7 +57,7 @@ export class SessionStore {
       signingIn: observable, signInError: observable, pendingTwoFactor: observableRef, needsCompanyChoice: observable,
       termsPromptSuppressed: observable, returnTo: observable, rememberReturn: action, returned: action,
       isSignedIn: computed, twoFactorPending: computed, selectedCompanyName: computed, userName: computed,
-      cancelTwoFactor: action,
+      cancelTwoFactor: action, userChanged: action,
     });
   }
 
@@ -67,6 +72,10 @@ export class SessionStore {
   }
   get userName(): string {
     return this.user?.name ?? "";
+  }
+  /** The time zone dates are shown in: my profile's, else undefined (the browser's). */
+  get timeZone(): string | undefined {
+    return this.user?.timeZone ?? undefined;
   }
   /** The secret the HTTP adapter sends as Bearer. */
   get secret(): string | null {
@@ -104,6 +113,24 @@ export class SessionStore {
       this.token = token;
       this.selectedCompanyId = token === null ? null : company;
     });
+    await this.ensureBrowserId();
+  }
+
+  /** Reads the browser id, or makes one and keeps it without expiry (a refusal leaves none). */
+  private async ensureBrowserId(): Promise<void> {
+    const { storage } = this.root.ports;
+    let id = await Effect.runPromise(storage.get(BROWSER_ID_KEY));
+    if (id === undefined) {
+      const made = globalThis.crypto?.randomUUID?.() ?? `b-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+      const kept = await Effect.runPromise(Effect.result(storage.set(BROWSER_ID_KEY, made)));
+      id = kept._tag === "Success" ? made : undefined;
+    }
+    this.browserId = id ?? null;
+  }
+
+  /** My profile was saved: the shell's name and the dates' time zone follow. */
+  userChanged(user: MyUser): void {
+    this.user = user;
   }
 
   /** Email and password; a two-factor account continues on /two-factor-auth. */
@@ -145,6 +172,11 @@ export class SessionStore {
       if (error._tag === "Unauthenticated" && error.reason === "TWO_FACTOR_REQUIRED") {
         this.pendingTwoFactor = { email, password };
         this.root.navigate("/two-factor-auth");
+      } else if (error._tag === "RateLimited" && error.retryAfterSeconds !== undefined) {
+        // The lockout (ten failures): say at what time the user may try again, besides the minutes.
+        const at = Effect.runSync(this.root.ports.clock.now) + error.retryAfterSeconds * 1000;
+        const time = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" }).format(new Date(at));
+        this.signInError = `${messageOfError(error)} ${messageText("TRY_AGAIN_AT", { name: time })}`;
       } else {
         this.signInError = messageOfError(error);
       }
@@ -188,8 +220,13 @@ export class SessionStore {
   /** Ends the session on the server, then clears storage, state and branding, and goes to sign-in. */
   async signOut(): Promise<void> {
     const token = this.token;
-    const { api, storage } = this.root.ports;
-    if (token !== null) await this.root.run(api.auth.deleteAccessToken(token.publicId));
+    if (token !== null) await this.root.run(this.root.ports.api.auth.deleteAccessToken(token.publicId));
+    await this.forgetSession();
+  }
+
+  /** Clears the stored session, state and branding and goes to sign-in (the server already ended it). */
+  async forgetSession(goToLogin = true): Promise<void> {
+    const { storage } = this.root.ports;
     await Effect.runPromise(Effect.all([storage.remove(AUTH_KEY), storage.remove(COMPANY_KEY)]));
     runInAction(() => {
       this.token = null;
@@ -207,7 +244,7 @@ export class SessionStore {
     });
     await this.root.branding.clear();
     this.root.shellData.reset();
-    this.root.navigate("/login");
+    if (goToLogin) this.root.navigate("/login");
   }
 
   async loadCompanies(): Promise<void> {
@@ -271,6 +308,18 @@ export class SessionStore {
     const expiresOn = this.token?.expiresOn;
     await Effect.runPromise(writeJson(this.root.ports.storage, COMPANY_KEY, publicId, expiresOn === undefined ? undefined : Date.parse(expiresOn)));
     runInAction(() => (this.selectedCompanyId = publicId));
+  }
+
+  /**
+   * Reloads my rights in the selected company after they changed (a role edit: the
+   * "rights-changed" event, or my own save), so the menu follows without a reload. Unlike
+   * loadRights, a failed call keeps the rights held so far rather than emptying the menu.
+   */
+  async refreshRights(): Promise<void> {
+    const companyId = this.selectedCompanyId;
+    if (companyId === null) return;
+    const result = await this.root.run(this.root.ports.api.me.myRights(companyId));
+    if (result._tag === "Success" && this.selectedCompanyId === companyId) runInAction(() => (this.rights = result.success));
   }
 
   async loadRights(): Promise<void> {

@@ -6,6 +6,7 @@
  * opens (spec 2: "users (preloaded after a delay)"), so the screen opens at once.
  */
 import { action, computed, makeObservable, observable, observableRef, runInAction } from "mobx";
+import { MAX_PAGE_SIZE } from "@portal/core/constants";
 import type { CompanyUser, PendingInvite } from "@portal/core/domain/CompanyUser";
 import type { UserListRequest, UserPatch } from "@portal/core/ports/PortalApi";
 import type { Effect } from "effect";
@@ -58,9 +59,8 @@ export class UsersStore {
   }
 
   /**
-   * The roles to choose from: every role seen on a member of this company since the list was
-   * first loaded (a search narrows the list, not the choice). No roles list call exists on this
-   * branch: the roles screen is another part of issue 11.
+   * The roles to choose from: the company's roles (RoleList, readable with invite:user), plus any
+   * role seen on a member since the list was first loaded (a search narrows the list, not the choice).
    */
   get roleChoices(): ReadonlyArray<{ publicId: string; name: string }> {
     return [...this.seenRoles].map(([publicId, name]) => ({ publicId, name })).sort((a, b) => a.name.localeCompare(b.name));
@@ -77,6 +77,18 @@ export class UsersStore {
     const company = this.root.session.selectedCompanyId ?? null;
     if (this.state === "idle" || this.loadedCompany !== company) void this.load();
     void this.loadInvites();
+    void this.loadRoles();
+  }
+
+  /** Every role of the company, for the role pickers (first page: a company has few roles). */
+  async loadRoles(): Promise<void> {
+    const result = await this.root.run(this.root.ports.api.roles.list({ pageSize: MAX_PAGE_SIZE }));
+    runInAction(() => {
+      if (result._tag !== "Success") return;
+      const next = new Map(this.seenRoles);
+      for (const r of result.success.data) next.set(r.publicId, r.name);
+      this.seenRoles = next;
+    });
   }
 
   /** Company switch or logout. */

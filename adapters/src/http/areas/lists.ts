@@ -1,8 +1,7 @@
 import { Effect, Schema } from "effect";
-import { Group } from "@portal/core/domain/Group";
 import { AssetTypeEntity, GroupTypeEntity, type OrderedTypeEntity } from "@portal/core/entities/OrderedTypeEntity";
 import { TranslationUpsertCounts } from "@portal/core/wire/routes";
-import type { AssetTypesApi, AuditLogsApi, GroupsApi, GroupTypesApi, TranslationsApi } from "@portal/core/ports/PortalApi";
+import type { AssetTypesApi, AuditLogsApi, GroupTypesApi, TranslationsApi } from "@portal/core/ports/PortalApi";
 import type { HttpClient } from "../HttpClient";
 import { listQuery } from "../listQuery";
 import { narrow } from "../narrow";
@@ -66,14 +65,6 @@ export const assetTypesApi = (http: HttpClient): AssetTypesApi => {
     removeMany: (ids) => narrow("NotFound", "CannotDeleteAssetType")(api.removeMany(ids)),
   };
 };
-
-export const groupsApi = (http: HttpClient): GroupsApi => ({
-  listByGroupType: (groupTypePublicId, request = {}) =>
-    narrow()(page(http.call("GroupList", "GET", Schema.Array(Group), {
-      company: true,
-      query: listQuery({ ...request, filters: [...(request.filters ?? []), { op: "eq", column: "groupType.publicId", values: [groupTypePublicId] }] }),
-    }))),
-});
 
 export const translationsApi = (http: HttpClient): TranslationsApi => ({
   list: (request = {}) => narrow()(page(http.endpoint("TranslationList.GET", { company: true, query: listQuery(request) }))),

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { MyAccessRequest } from "@portal/core/domain/AccessRequest";
 import { deviceName, servicesLabel, STATUS_INTENT, STATUS_LABEL, windowLabel } from "../devices/accessView";
+import { useStores } from "../../app/StoreContext";
 import "./accessRequests.css";
 
 export interface RequestListProps {
@@ -22,6 +23,8 @@ export interface RequestListProps {
  * link to the request's own page. Cards rather than a table so that phones need no sideways scroll.
  */
 export const RequestList = observer(function RequestList({ rows, showRequester = false, showDevice = true, actions, testId }: RequestListProps) {
+  // Dates in my profile's time zone (issue 11), else the browser's.
+  const { timeZone } = useStores().session;
   return (
     <ul className="request-list" data-testid={testId}>
       {rows.map((m) => (
@@ -30,13 +33,13 @@ export const RequestList = observer(function RequestList({ rows, showRequester =
             <div className="request-head">
               <Tag intent={STATUS_INTENT[m.request.status]} minimal data-testid="request-status">{STATUS_LABEL[m.request.status]}</Tag>
               <Link to={`/access-requests/${m.request.publicId}`} className="request-title">
-                {showDevice ? deviceName(m) : windowLabel(m.request.start, m.request.end)}
+                {showDevice ? deviceName(m) : windowLabel(m.request.start, m.request.end, timeZone)}
               </Link>
               {m.request.extendsRequest && <Tag minimal>Extension</Tag>}
             </div>
             <dl className="request-facts">
               {showRequester && <><dt>Requested by</dt><dd data-testid="request-requester">{m.user.name ?? "—"}</dd></>}
-              {showDevice && <><dt>When</dt><dd>{windowLabel(m.request.start, m.request.end)}</dd></>}
+              {showDevice && <><dt>When</dt><dd>{windowLabel(m.request.start, m.request.end, timeZone)}</dd></>}
               <dt>Services</dt><dd>{servicesLabel(m)}</dd>
               {m.request.reason && <><dt>Reason</dt><dd data-testid="request-reason">{m.request.reason}</dd></>}
               {m.request.approver?.name && m.request.status !== "pending" && <><dt>Decided by</dt><dd>{m.request.approver.name}</dd></>}

@@ -1,50 +1,98 @@
-import { Callout, HTMLTable, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
+import { Alert, Button, Callout, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import { useParams } from "react-router";
-import type { Group } from "@portal/core/domain/Group";
 import { useStores } from "../../app/StoreContext";
 import { messageOfError } from "../../stores/messages";
+import type { GroupStore } from "../../stores/GroupStore";
+import { GroupDevicesSection } from "./GroupDevicesSection";
+import { GroupDialog } from "./GroupDialog";
+import { GroupMembersSection } from "./GroupMembersSection";
+import { GroupTree } from "./GroupTree";
+import "./groups.css";
 
-type Load = { readonly state: "loading" } | { readonly state: "ready"; readonly groups: ReadonlyArray<Group> } | { readonly state: "failed"; readonly message: string };
+type DialogState = { readonly kind: "create"; readonly parentId: string | null } | { readonly kind: "edit"; readonly publicId: string } | null;
 
-/** /groups/{id}: the groups of one group type. */
+/**
+ * /groups/{id}: the groups of one group type as a tree (subgroups nested), with create, rename,
+ * move and delete for holders of manage:groups, and beside the tree (below it on narrow screens)
+ * the selected group's members with their roles and its devices.
+ */
 export const GroupsOfTypePage = observer(function GroupsOfTypePage() {
   const { publicId = "" } = useParams();
-  const { groupTypes } = useStores();
+  const { groupTypes, groups } = useStores();
   const type = groupTypes.byId(publicId);
-  const [load, setLoad] = useState<Load>({ state: "loading" });
-  useEffect(() => {
-    let live = true;
-    setLoad({ state: "loading" });
-    void groupTypes.listGroups(publicId).then((r) => {
-      if (!live) return;
-      setLoad(r._tag === "Success" ? { state: "ready", groups: r.success } : { state: "failed", message: messageOfError(r.failure) });
-    });
-    return () => {
-      live = false;
-    };
-  }, [groupTypes, publicId]);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  useEffect(() => { void groups.load(publicId); }, [groups, publicId]);
 
   if (type === undefined) return <NonIdealState icon="search" title="Group type not found" description="It may have been deleted." />;
+  const color = groupTypes.colorOf(type.publicId);
   return (
-    <div data-testid="group-type-page">
+    <div className="groups-page" data-testid="group-type-page">
       <div className="type-page-header">
         {groupTypes.controls.color && type.color && <span className="type-panel-swatch" style={{ background: type.color, width: 16, height: 16 }} />}
         <h2 className="bp6-heading" data-testid="group-type-title">{groupTypes.displayName(type)}</h2>
-        {load.state === "ready" && <Tag minimal round>{load.groups.length}</Tag>}
+        {groups.loadState === "ready" && <Tag minimal round>{groups.groups.length}</Tag>}
+        <span style={{ flex: 1 }} />
+        {groups.canManage && <Button icon="plus" text="Add group" intent="primary" onClick={() => setDialog({ kind: "create", parentId: null })} />}
       </div>
-      {load.state === "loading" && <Spinner size={24} />}
-      {load.state === "failed" && <Callout intent="danger" title="The groups could not be loaded">{load.message}</Callout>}
-      {load.state === "ready" && load.groups.length === 0 && (
-        <NonIdealState icon="inbox" title="No groups of this type" />
+      {groups.loadState === "loading" && groups.groups.length === 0 && <Spinner size={24} />}
+      {groups.loadState === "failed" && groups.loadError && (
+        <Callout intent="danger" title="The groups could not be loaded">{messageOfError(groups.loadError as Parameters<typeof messageOfError>[0])}</Callout>
       )}
-      {load.state === "ready" && load.groups.length > 0 && (
-        <HTMLTable striped style={{ width: "100%" }} data-testid="groups-table">
-          <thead><tr><th>Group</th></tr></thead>
-          <tbody>{load.groups.map((g) => <tr key={g.publicId}><td>{g.name}</td></tr>)}</tbody>
-        </HTMLTable>
+      {groups.loadState === "ready" && groups.groups.length === 0 && <NonIdealState icon="inbox" title="No groups of this type" />}
+      {groups.groups.length > 0 && (
+        <div className="groups-split">
+          <nav className="groups-tree-panel" aria-label="Groups of this type" data-testid="groups-table">
+            <GroupTree nodes={groups.forest} selectedId={groups.selectedId} color={color} onSelect={(id) => groups.select(id)} />
+          </nav>
+          <div className="groups-details">
+            {groups.selected ? <GroupDetails store={groups} onEdit={(id) => setDialog({ kind: "edit", publicId: id })}
+              onAddSubgroup={(id) => setDialog({ kind: "create", parentId: id })} />
+              : <NonIdealState icon="group-objects" title="Choose a group" description="Its members and devices show here." />}
+          </div>
+        </div>
       )}
+      {dialog && (
+        <GroupDialog store={groups} {...(dialog.kind === "edit" ? { editingId: dialog.publicId } : { initialParentId: dialog.parentId })}
+          onClose={(saved) => { setDialog(null); if (saved) groups.select(saved); }} />
+      )}
+    </div>
+  );
+});
+
+interface GroupDetailsProps {
+  store: GroupStore;
+  onEdit: (publicId: string) => void;
+  onAddSubgroup: (publicId: string) => void;
+}
+
+/** The selected group: its actions, members and devices. */
+const GroupDetails = observer(function GroupDetails({ store, onEdit, onAddSubgroup }: GroupDetailsProps) {
+  const group = store.selected!;
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const parent = group.parentId === null ? undefined : store.byId(group.parentId);
+  return (
+    <div data-testid="group-details">
+      <div className="group-details-header">
+        <h3 className="bp6-heading">{group.name}</h3>
+        {store.canManage && (
+          <div className="group-details-actions">
+            <Button icon="edit" text="Rename or move" onClick={() => onEdit(group.publicId)} />
+            {store.mayNest && <Button icon="plus" text="Add subgroup" onClick={() => onAddSubgroup(group.publicId)} />}
+            <Button icon="trash" intent="danger" variant="outlined" text="Delete group" onClick={() => setConfirmDelete(true)} />
+          </div>
+        )}
+      </div>
+      {parent && <p className="bp6-text-muted">Subgroup of {parent.name}</p>}
+      {store.detailsState === "loading" && store.members.length === 0 && <Spinner size={20} />}
+      {store.detailsState === "failed" && <Callout intent="warning">The members and devices could not be loaded. Choose the group again to retry.</Callout>}
+      <GroupMembersSection store={store} />
+      <GroupDevicesSection store={store} />
+      <Alert isOpen={confirmDelete} icon="trash" intent="danger" confirmButtonText="Delete" cancelButtonText="Cancel" canEscapeKeyCancel
+        onCancel={() => setConfirmDelete(false)} onConfirm={() => { setConfirmDelete(false); void store.remove(group.publicId); }}>
+        <p>Delete the group “{group.name}”? A group can only be deleted once it has no subgroups, members or devices.</p>
+      </Alert>
     </div>
   );
 });

@@ -1,7 +1,7 @@
 import { Button, Callout, FormGroup, InputGroup, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState, type FormEvent } from "react";
-import { Navigate, useSearchParams } from "react-router";
+import { Link, Navigate, useSearchParams } from "react-router";
 import { useStores } from "../../app/StoreContext";
 import { CenteredCard } from "../../shell/CenteredCard";
 
@@ -41,6 +41,7 @@ export default observer(function LoginPage() {
         )}
         <Button type="submit" intent={Intent.PRIMARY} fill loading={session.signingIn}
           disabled={email === "" || password === ""} text="Sign in" />
+        <p className="login-links"><Link to="/recover">Forgot your password?</Link></p>
       </form>
     </CenteredCard>
   );
