@@ -31,6 +31,7 @@ const STOPS: ReadonlyArray<Stop> = [
   { name: "error", signedOut: true, open: async (p) => { await p.goto("/error"); } },
   { name: "api-unavailable", signedOut: true, open: async (p) => { await p.goto("/error/api-unavailable"); } },
   { name: "register-not-built", signedOut: true, open: async (p) => { await p.goto("/register"); } },
+  { name: "recover", signedOut: true, open: async (p) => { await p.goto("/recover"); } },
   { name: "my-companies", open: async (p) => { await p.goto("/my-companies"); } },
   { name: "groups", open: async (p) => { await p.goto("/groups"); } },
   { name: "groups-of-type", open: async (p) => { await p.goto("/groups"); await firstTypeLink(p, "group-type"); } },
@@ -57,6 +58,8 @@ const STOPS: ReadonlyArray<Stop> = [
   { name: "roles", open: async (p) => { await p.goto("/roles"); await p.getByTestId("rights-editor").waitFor(); } },
   { name: "role-dialog", open: async (p) => { await p.goto("/roles"); await p.getByTestId("role-add").click(); await p.getByTestId("role-form").waitFor(); } },
   { name: "access-categories", open: async (p) => { await p.goto("/access-categories"); await p.getByTestId("categories-table").waitFor(); } },
+  // Issue 11: my account.
+  { name: "my-profile", open: async (p) => { await p.goto("/my-profile"); await p.getByRole("heading", { name: "My profile", exact: true }).waitFor(); } },
   { name: "not-allowed", open: async (p) => { await p.goto("/error/not-allowed"); } },
 ];
 
