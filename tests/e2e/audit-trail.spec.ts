@@ -47,7 +47,7 @@ async function adminApi(request: APIRequestContext): Promise<AdminApi> {
 async function openAuditTrail(page: Page, signInAs: (email: string) => Promise<void>): Promise<void> {
   await signInAs(DEMO_USERS.admin);
   await page.getByTestId("company-item").filter({ hasText: "Demo Holding" }).click();
-  await expect(page).toHaveURL(/\/groups$/);
+  await expect(page).toHaveURL(/\/users$/);
   await page.getByTestId("menu-item-audit-trail").click();
   await expect(page).toHaveURL(/\/audit-trail$/);
   await expect(page.getByTestId("audit-table")).toBeVisible();

@@ -36,7 +36,7 @@ async function userPage(browser: Browser, email: string, viewport = { width: 128
 async function adminPage(browser: Browser, viewport?: { width: number; height: number }): Promise<Page> {
   const page = await userPage(browser, DEMO_USERS.admin, viewport);
   await page.getByTestId("company-item").filter({ hasText: "Demo Company" }).click();
-  await expect(page).toHaveURL(/\/groups$/);
+  await expect(page).toHaveURL(/\/users$/);
   return page;
 }
 

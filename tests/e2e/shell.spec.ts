@@ -94,11 +94,11 @@ test("the path of a screen not built yet says so under its own title, at its own
   await signInAs(DEMO_USERS.admin);
   await page.getByTestId("company-item").filter({ hasText: "Demo Company" }).click();
   await expect(page).toHaveURL(/\/users$/);
-  await page.goto("/roles");
-  await expect(page).toHaveURL(/\/roles$/);
+  await page.goto("/identity");
+  await expect(page).toHaveURL(/\/identity$/);
   await expect(page.getByTestId("not-built-page")).toContainText("not available in this version yet");
-  await expect(page.locator("h1")).toHaveText("Roles");
-  await expect(page).toHaveTitle(/^Roles · /);
+  await expect(page.locator("h1")).toHaveText("Identity");
+  await expect(page).toHaveTitle(/^Identity · /);
   await expect(page.getByTestId("groups-page")).toHaveCount(0);
   // A top-level path of the spec, signed in or not, says so too.
   await page.goto("/register");
