@@ -10,6 +10,7 @@ import { writeAudit } from "../audit/writeAudit";
 import type { Db } from "../db/Database";
 import { brandings, companies, memberships, roles, sectors, termsAcceptances, termsOfUsePolicies } from "../db/schema";
 import type { Company } from "@portal/core/domain/Company";
+import { termsSource } from "@portal/core/rules/termsOfUse";
 import { actorOf, userOf, type RequestContext, type HandlersOf } from "../http/RequestContext";
 
 type BrandingRow = typeof brandings.$inferSelect;
@@ -61,7 +62,7 @@ async function companyJson(db: Db, userId: number, companyId: number, depth = 0)
   if (!c) return null;
   const [companyTerms] = await db.select().from(termsOfUsePolicies).where(eq(termsOfUsePolicies.companyId, c.id))
     .orderBy(desc(termsOfUsePolicies.createdAt), desc(termsOfUsePolicies.id)).limit(1);
-  const latest = c.customTermsOfUse === "company" && companyTerms ? companyTerms : await latestSectorTerms(db, c.sectorId);
+  const latest = termsSource(c.customTermsOfUse, companyTerms !== undefined) === "company" ? companyTerms : await latestSectorTerms(db, c.sectorId);
   return {
     publicId: c.publicId,
     name: c.name,
