@@ -57,6 +57,15 @@ describe.each(await availableBackends())("terms of use on %s", (kind) => {
     expect((await latest(engineer)).publicId).not.toBe(own);
   });
 
+  it("serves the body sanitised: no script, event handler or javascript: link survives", async () => {
+    await publishTermsOfUse(t.database.db, demo, "<p onclick=\"alert(1)\">Version 4</p><script>alert(2)</script><a href=\"javascript:alert(3)\">x</a>");
+    const body = (await latest(admin)).body;
+    expect(body).toContain("Version 4");
+    expect(body).not.toMatch(/onclick|<script|javascript:/i);
+    const sector = await t.app.inject({ method: "GET", url: "/api/my-sector", headers: apiHeaders(admin, demo) });
+    expect(sector.json().data.latestTermsOfUse.body).not.toMatch(/onclick|<script|javascript:/i);
+  });
+
   it("another company's terms cannot be accepted (404)", async () => {
     const foreign = await publishTermsOfUse(t.database.db, t.demo.companies["acme"]!, "<p>Acme terms</p>", { own: true });
     expect((await accept(engineer, foreign)).statusCode).toBe(404);

@@ -60,6 +60,15 @@ test("a new terms version shows a not-closable alert; OK accepts it and it stays
   await screenshot(page, "terms-alert-390");
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // The link opens the terms page in a new tab, outside the shell: no alert covers the text.
+  const [tab] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
+  await expect(tab.getByTestId("terms-page")).toContainText("Version 3 of the demo terms.");
+  await expect(tab.getByRole("dialog", { name: "Terms of use updated" })).toHaveCount(0);
+  await tab.setViewportSize({ width: 390, height: 844 });
+  await screenshot(tab, "terms-page-390");
+  await tab.close();
+  await expect(alert).toBeVisible();
+
   await alert.getByRole("button", { name: "OK" }).click();
   await expect(alert).toHaveCount(0);
   await page.reload();

@@ -11,6 +11,7 @@ import type { Db } from "../db/Database";
 import { brandings, companies, memberships, roles, sectors, termsAcceptances, termsOfUsePolicies } from "../db/schema";
 import type { Company } from "@portal/core/domain/Company";
 import { termsSource } from "@portal/core/rules/termsOfUse";
+import { sanitizeTermsHtml } from "../terms/sanitizeTermsHtml";
 import { actorOf, userOf, type RequestContext, type HandlersOf } from "../http/RequestContext";
 
 type BrandingRow = typeof brandings.$inferSelect;
@@ -47,7 +48,8 @@ async function termsJson(db: Db, userId: number, policy: typeof termsOfUsePolici
   if (!policy) return null;
   const [accepted] = await db.select().from(termsAcceptances)
     .where(and(eq(termsAcceptances.userId, userId), eq(termsAcceptances.policyId, policy.id)));
-  return { publicId: policy.publicId, body: policy.body, accepted: accepted !== undefined };
+  // Sanitised on the way out: the stored body is administrators' HTML shown to every user.
+  return { publicId: policy.publicId, body: sanitizeTermsHtml(policy.body), accepted: accepted !== undefined };
 }
 
 async function brandingById(db: Db, id: number | null) {

@@ -14,9 +14,11 @@ export class TermsStore {
   company: Company | null = null;
   accepting = false;
   acceptError: string | null = null;
+  /** Why the terms could not be loaded (the terms page shows it; the alert stays away). */
+  loadError: string | null = null;
 
   constructor(private readonly root: RootStore) {
-    makeObservable(this, { company: observableRef, accepting: observable, acceptError: observable, pending: computed });
+    makeObservable(this, { company: observableRef, accepting: observable, acceptError: observable, loadError: observable, pending: computed });
   }
 
   /** The terms to prompt for, or null. */
@@ -30,6 +32,7 @@ export class TermsStore {
     const result = await this.root.run(this.root.ports.api.me.company(companyPublicId));
     runInAction(() => {
       this.company = result._tag === "Success" ? result.success : null;
+      this.loadError = result._tag === "Success" ? null : this.root.messages.ofError(result.failure);
       this.acceptError = null;
     });
   }
