@@ -7,6 +7,7 @@ import { registerAgent } from "./commands/agent";
 import { registerGroupTypes } from "./commands/groupTypes";
 import { registerLogin } from "./commands/login";
 import { registerTranslations } from "./commands/translations";
+import { registerUsers } from "./commands/users";
 import { registerVpnClient } from "./commands/vpnClient";
 import { processIo, type Io } from "./io/Io";
 
@@ -25,6 +26,7 @@ export function buildProgram(): { program: Command; io: () => Io } {
   registerLogin(program, io);
   registerTranslations(program, io);
   registerGroupTypes(program, io);
+  registerUsers(program, io);
   registerAgent(program);
   registerVpnClient(program);
   return { program, io };

@@ -37,6 +37,8 @@ import { outboxRoutes } from "./routes/outboxRoutes";
 import { platformRoutes } from "./routes/platformRoutes";
 import { translationRoutes } from "./routes/translationRoutes";
 import { tunnelRoutes } from "./routes/tunnelRoutes";
+import { inviteRoutes } from "./routes/inviteRoutes";
+import { userRoutes } from "./routes/userRoutes";
 import { Relay } from "./relay/Relay";
 import { assetTypeRoutes, groupTypeRoutes } from "./routes/typeKinds";
 import { audienceRoutes } from "./routes/audienceRoutes";
@@ -80,6 +82,7 @@ export const HANDLERS: HandlerTable = {
   ...platformRoutes, ...accessTokenRoutes, ...myUserRoutes, ...companyRoutes, ...eventRoutes,
   ...groupTypeRoutes, ...assetTypeRoutes, ...groupRoutes, ...groupMembershipRoutes, ...groupDeviceRoutes, ...translationRoutes, ...auditLogRoutes,
   ...agentRoutes, ...accessRequestRoutes, ...accessRequestActions, ...outboxRoutes, ...tunnelRoutes,
+  ...userRoutes, ...inviteRoutes,
   ...roleRoutes, ...audienceRoutes,
   ...myAccountRoutes,
 };

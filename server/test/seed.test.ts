@@ -23,7 +23,7 @@ describe("startServer on a data directory", () => {
     expect(second.demoLoaded).toBe(false);
     expect(await signInAs(second.app, "admin@example.com")).toEqual(expect.any(String));
     await second.close();
-  });
+  }, 120_000); // two server starts on a PGlite data directory, each migrating: seconds each on a busy machine
 });
 
 describe.each(await availableBackends())("first administrator on %s", (kind) => {

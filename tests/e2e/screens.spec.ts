@@ -31,6 +31,7 @@ const STOPS: ReadonlyArray<Stop> = [
   { name: "error", signedOut: true, open: async (p) => { await p.goto("/error"); } },
   { name: "api-unavailable", signedOut: true, open: async (p) => { await p.goto("/error/api-unavailable"); } },
   { name: "register-not-built", signedOut: true, open: async (p) => { await p.goto("/register"); } },
+  { name: "recover", signedOut: true, open: async (p) => { await p.goto("/recover"); } },
   { name: "my-companies", open: async (p) => { await p.goto("/my-companies"); } },
   { name: "groups", open: async (p) => { await p.goto("/groups"); } },
   { name: "groups-of-type", open: async (p) => { await p.goto("/groups"); await firstTypeLink(p, "group-type"); } },
@@ -40,7 +41,9 @@ const STOPS: ReadonlyArray<Stop> = [
   { name: "audit-trail", open: async (p) => { await p.goto("/audit-trail"); await p.locator(".audit-table, [data-testid=audit-empty]").first().waitFor(); } },
   { name: "assets", open: async (p) => { await p.goto("/assets"); } },
   { name: "asset-type", open: async (p) => { await p.goto("/assets"); await firstTypeLink(p, "asset-type"); } },
-  { name: "users-not-built", open: async (p) => { await p.goto("/users"); } },
+  // Issue 11: users and invites.
+  { name: "users", open: async (p) => { await p.goto("/users"); await p.getByTestId("user-row").first().waitFor(); } },
+  { name: "invite-dialog", open: async (p) => { await p.goto("/users"); await p.getByTestId("users-invite").click(); await p.getByTestId("invite-form").waitFor(); } },
   // Issue 9: devices and access requests.
   { name: "devices", open: async (p) => { await p.goto("/devices"); await p.getByTestId("devices-table").waitFor(); } },
   { name: "device", open: async (p) => { await p.goto("/devices"); await p.getByTestId("device-link").first().click(); await p.getByTestId("device-page").waitFor(); } },
@@ -55,6 +58,8 @@ const STOPS: ReadonlyArray<Stop> = [
   { name: "roles", open: async (p) => { await p.goto("/roles"); await p.getByTestId("rights-editor").waitFor(); } },
   { name: "role-dialog", open: async (p) => { await p.goto("/roles"); await p.getByTestId("role-add").click(); await p.getByTestId("role-form").waitFor(); } },
   { name: "access-categories", open: async (p) => { await p.goto("/access-categories"); await p.getByTestId("categories-table").waitFor(); } },
+  // Issue 11: my account.
+  { name: "my-profile", open: async (p) => { await p.goto("/my-profile"); await p.getByRole("heading", { name: "My profile", exact: true }).waitFor(); } },
   { name: "not-allowed", open: async (p) => { await p.goto("/error/not-allowed"); } },
 ];
 
@@ -83,7 +88,7 @@ async function settle(page: Page, quietMs = 300, maxMs = 3_000): Promise<void> {
 async function signInToDemoCompany(page: Page): Promise<void> {
   await signIn(page, DEMO_USERS.admin);
   await page.getByTestId("company-item").filter({ hasText: "Demo Company" }).click();
-  await expect(page).toHaveURL(/\/groups$/);
+  await expect(page).toHaveURL(/\/users$/);
 }
 
 // The three sizes are independent: let both workers take them.

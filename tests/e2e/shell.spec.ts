@@ -44,25 +44,25 @@ test.describe("sign-in lands where the rights say", () => {
     await shot("shell-translator");
   });
 
-  test("admin with two companies chooses one, then lands on groups with only the built screens in the menu", async ({ page, signInAs, shot }) => {
+  test("admin with two companies chooses one, then lands on users with only the built screens in the menu", async ({ page, signInAs, shot }) => {
     await signInAs(DEMO_USERS.admin);
     await expect(page).toHaveURL(/\/my-companies$/);
     await expect(page.getByTestId("company-item")).toHaveCount(2);
     await shot("my-companies");
     await page.getByTestId("company-item").filter({ hasText: "Demo Company" }).click();
-    // users comes first in the spec's order but is not built yet.
-    await expect(page).toHaveURL(/\/groups$/);
+    // users comes first in the spec's order (built in issue 11).
+    await expect(page).toHaveURL(/\/users$/);
     for (const section of ["USER_MANAGEMENT", "COMPANY", "DEVICE_SETTINGS", "DEVICES"]) {
       await expect(page.getByTestId(`menu-section-${section}`)).toBeVisible();
     }
     const items = page.getByTestId("left-menu").locator("[data-testid^=menu-item-]");
-    await expect(items).toHaveCount(10);
-    for (const built of ["groups", "translations", "audit-trail", "assets", "devices", "my-access-requests", "approvals", "tunnel-sessions"]) {
+    await expect(items).toHaveCount(11);
+    for (const built of ["users", "groups", "translations", "audit-trail", "assets", "devices", "my-access-requests", "approvals", "tunnel-sessions"]) {
       await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
     }
     // Issue 11: roles and access categories.
     for (const built of ["roles", "access-categories"]) await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
-    for (const later of ["users", "identity", "usage", "licenses", "apps", "custom-fields", "mqtt"]) {
+    for (const later of ["identity", "usage", "licenses", "apps", "custom-fields", "mqtt"]) {
       await expect(page.getByTestId(`menu-item-${later}`)).toHaveCount(0);
     }
     await expect(page.getByTestId("company-switch")).toHaveText("Demo Company");
@@ -93,12 +93,12 @@ test("an unknown path goes to the root", async ({ page, shot }) => {
 test("the path of a screen not built yet says so under its own title, at its own address", async ({ page, signInAs }) => {
   await signInAs(DEMO_USERS.admin);
   await page.getByTestId("company-item").filter({ hasText: "Demo Company" }).click();
-  await expect(page).toHaveURL(/\/groups$/);
-  await page.goto("/users");
   await expect(page).toHaveURL(/\/users$/);
+  await page.goto("/roles");
+  await expect(page).toHaveURL(/\/roles$/);
   await expect(page.getByTestId("not-built-page")).toContainText("not available in this version yet");
-  await expect(page.locator("h1")).toHaveText("Users");
-  await expect(page).toHaveTitle(/^Users · /);
+  await expect(page.locator("h1")).toHaveText("Roles");
+  await expect(page).toHaveTitle(/^Roles · /);
   await expect(page.getByTestId("groups-page")).toHaveCount(0);
   // A top-level path of the spec, signed in or not, says so too.
   await page.goto("/register");

@@ -12,7 +12,7 @@ describe("the shell's screens", () => {
     expect([...mounted()].sort()).toEqual(SHELL_ROUTES.map((r) => `/${r}`).sort());
     for (const route of shellScreenRoutes()) expect(route.children?.length).toBeGreaterThan(0);
     expect([...BUILT_SCREENS].sort()).toEqual([
-      "access-requests", "approvals", "assets", "audit-trail", "devices", "groups", "my-access-requests", "translations", "tunnel-sessions",
+      "access-requests", "approvals", "assets", "audit-trail", "devices", "groups", "my-access-requests", "translations", "tunnel-sessions", "users",
       // Issue 11: roles and access categories.
       "access-categories", "roles",
     ].sort());
@@ -25,7 +25,8 @@ describe("the shell's screens", () => {
       expect(target === NOT_ALLOWED_PATH || built.includes(target)).toBe(true);
       for (const item of menuSections(rights, BUILT_SCREENS).flatMap((s) => s.items)) expect(built).toContain(`/${item}`);
     }));
-    expect(homeRedirect(ALL_RIGHTS, BUILT_SCREENS)).toBe("/groups");
+    // users comes first in the spec's home order (built in issue 11).
+    expect(homeRedirect(ALL_RIGHTS, BUILT_SCREENS)).toBe("/users");
   });
 
   it("shows Active sessions under Devices only with manage:access-requests", () => {

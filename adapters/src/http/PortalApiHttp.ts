@@ -10,6 +10,7 @@ import { assetTypesApi, auditLogsApi, groupTypesApi, translationsApi } from "./a
 import { groupsApi } from "./areas/groups";
 import { accessRequestsApi, pagesApi } from "./areas/devices";
 import { tunnelsApi } from "./areas/tunnels";
+import { usersApi } from "./areas/users";
 import { audiencesApi, rolesApi } from "./areas/roles";
 import { accountApi } from "./areas/account";
 
@@ -29,6 +30,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     pages: pagesApi(http),
     accessRequests: accessRequestsApi(http),
     tunnels: tunnelsApi(http),
+    users: usersApi(http),
     roles: rolesApi(http),
     audiences: audiencesApi(http),
     account: accountApi(http),

@@ -35,6 +35,17 @@ const KEYED = {
   "CANNOT_DELETE_ASSET_TYPE.in-use": t("This asset type cannot be deleted while assets use it."),
   // People and rights (issue 11): a company always keeps an administrator (rules/administrators.ts).
   LAST_ADMINISTRATOR: t("A company needs at least one administrator. Give another person a role that can manage roles first."),
+  // Users and invites (issue 11, rules/users.ts).
+  INVALID_EXPIRES_ON: t("Enter the end of the temporary access as a date, for example 2026-12-31."),
+  EXPIRES_ON_IN_THE_PAST: t("The temporary access must end in the future: choose today or a later date."),
+  ALREADY_A_MEMBER: t("{email} is already a member of this company.", "This person is already a member of this company."),
+  ALREADY_INVITED: t("{email} already has a pending invite: resend it from the list of invites.", "This address already has a pending invite: resend it from the list of invites."),
+  DUPLICATE_EMAIL: t("This address appears more than once."),
+  UNKNOWN_ROLE: t("This role does not exist in the company."),
+  UNKNOWN_GROUP: t("This group does not exist in the company."),
+  INVITE_LINK_INVALID: t("This invite link is not valid any more. Ask the company's administrator to send a new one."),
+  TERMS_OF_USE_NOT_ACCEPTED: t("Accept the terms of use to join this company."),
+  ACCOUNT_EXISTS_SIGN_IN: t("An account with this e-mail address already exists: sign in to accept the invite."),
   // Groups and memberships (issue 11): the server's refusals, with the field they concern.
   GROUP_NAME_IN_USE: t("Another group of this type under the same parent is already named “{name}”. Choose a different name.", "Another group of this type under the same parent has this name. Choose a different name."),
   GROUP_PARENT_NOT_FOUND: t("The chosen parent group does not exist (any more)."),

@@ -17,6 +17,7 @@ import type { MeApi } from "./api/MeApi";
 import type { PagesApi } from "./api/PagesApi";
 import type { TranslationsApi } from "./api/TranslationsApi";
 import type { TunnelsApi } from "./api/TunnelsApi";
+import type { UsersApi } from "./api/UsersApi";
 import type { AudiencesApi, RolesApi } from "./api/RolesApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
@@ -31,6 +32,7 @@ export type { MeApi } from "./api/MeApi";
 export type { PagesApi } from "./api/PagesApi";
 export type { TranslationsApi, UpsertResult } from "./api/TranslationsApi";
 export type { TunnelSessionState, TunnelsApi } from "./api/TunnelsApi";
+export type { InviteFinish, InviteInput, InviteJoined, UserListRequest, UserPatch, UsersApi } from "./api/UsersApi";
 export type { AudiencesApi, RolesApi } from "./api/RolesApi";
 export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
 
@@ -46,6 +48,7 @@ export interface PortalApiShape {
   readonly pages: PagesApi;
   readonly accessRequests: AccessRequestsApi;
   readonly tunnels: TunnelsApi;
+  readonly users: UsersApi;
   readonly roles: RolesApi;
   readonly audiences: AudiencesApi;
   readonly account: AccountApi;

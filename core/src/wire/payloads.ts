@@ -111,6 +111,43 @@ export const TunnelSessionListQuery = Schema.Struct({
   state: Schema.optional(Schema.Literals(["live", "all"])),
 });
 
+// Users and invites (issue 11). Rule-judged fields are RuleText, so rules/users.ts answers its
+// own sentences (INVALID_EMAIL, EXPIRES_ON_IN_THE_PAST, PASSWORD_TOO_SHORT...) with the field.
+// A reference `{publicId}`: a record whose only key is publicId, so that any other key is a 400
+// on the field (a Struct would drop it silently and the rule would answer REQUIRED instead).
+const ruleRef = Schema.optional(Schema.NullOr(Schema.Record(Schema.String, Schema.NullOr(Text(TOKEN_MAX_LENGTH))).check(
+  Schema.makeFilter<Readonly<Record<string, string | null>>>((m) => Object.keys(m).every((k) => k === "publicId") || "Only publicId may be given"),
+)));
+
+/** The users list's own query: `search` in name and e-mail, `sort` by name (default) or e-mail. */
+export const UserListQuery = Schema.Struct({
+  search: Schema.optional(Text(TOKEN_MAX_LENGTH)),
+  sort: Schema.optional(Schema.Literals(["name", "email"])),
+});
+/** PATCH a member: another role, or temporary access (a date or instant; null makes it permanent). */
+export const UserPatchBody = Schema.Struct({ role: ruleRef, expiresOn: Schema.optional(RuleText(64)) });
+/** One invite: the address, the role, optional groups, a name for the new account and temporary access. */
+export const InviteBody = Schema.Struct({
+  email: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
+  role: ruleRef,
+  groups: Schema.optional(Schema.Array(Schema.Struct({ publicId })).check(Schema.isMaxLength(ACCESS_REQUEST_LIST_MAX))),
+  name: Schema.optional(RuleText(NAME_WIRE_MAX_LENGTH)),
+  expiresOn: Schema.optional(RuleText(64)),
+});
+/** The invite link's token, as the accept page reads it from `?token=`. */
+export const InviteTokenQuery = Schema.Struct({ token: Schema.optional(Text(TOKEN_MAX_LENGTH)) });
+/** Accepting with a new account: the link's token, the account's name and password, the terms' publicId. */
+export const InviteFinishBody = Schema.Struct({
+  token: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
+  name: Schema.optional(RuleText(NAME_WIRE_MAX_LENGTH)),
+  password: Schema.optional(RuleText(PASSWORD_MAX_LENGTH)),
+  termsOfUsePolicy: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
+});
+/** Accepting as a signed-in user: by link token (the accept page) or by publicId (my invites). */
+export const MyInviteAcceptBody = Schema.UndefinedOr(Schema.Struct({
+  token: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
+  termsOfUsePolicy: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
+}));
 // Groups and memberships (issue 11). References travel as `{publicId}` objects, like the spec's
 // access request payload; a missing one is the handler's 'Required property' with the field.
 const ref = Schema.Struct({ publicId: Text(TOKEN_MAX_LENGTH) });

@@ -27,6 +27,8 @@ import {
   AccessRequestBody, AccessRequestListQuery, AgentListQuery, TunnelSessionListQuery, DecisionBody, ExtensionBody,
   AccessTokenBody, OtpBody, PasswordChangeBody, PublicIdBody, TranslationBody, TranslationBulkBody, TranslationListQuery,
 } from "./payloads";
+import { InviteBody, InviteFinishBody, InviteTokenQuery, MyInviteAcceptBody, UserListQuery, UserPatchBody } from "./payloads";
+import { CompanyUser, InviteLinkInfo, MyInvite, PendingInvite } from "../domain/CompanyUser";
 import {
   GroupBody, GroupBulkBody, GroupCandidateQuery, GroupMembershipBody, GroupMembershipBulkBody, UserGroupMembershipsBody,
 } from "./payloads";
@@ -286,6 +288,57 @@ export const ROUTES = [
   // The local VPN client program itself (one file, run with Node): the feed's downloadUrl.
   { rel: "VpnClientDownload", href: "/api/vpn-client/download", methods: { GET: endpoint({ rights: [], success: NoData, raw: true }) }, ...open },
   { rel: "OutboxMessageList", href: "/api/outbox-messages", methods: { GET: get(Schema.Array(OutboxMessage), ["use:audit-logs"]) }, ...company },
+  // Users and invites (issue 11). Every change of a member is checked by rules/administrators.ts.
+  {
+    rel: "UserList", href: "/api/users", ...company,
+    methods: { GET: endpoint({ rights: ["invite:user"], query: UserListQuery, success: Schema.Array(CompanyUser) }) },
+  },
+  {
+    rel: "User", href: "/api/users/{publicId}", ...company,
+    methods: {
+      GET: endpoint({ rights: ["invite:user"], ...item, success: CompanyUser }),
+      PATCH: endpoint({ rights: ["invite:user"], ...item, payload: UserPatchBody, success: CompanyUser }),
+      DELETE: endpoint({ rights: ["invite:user"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
+  },
+  {
+    rel: "InviteList", href: "/api/invites", ...company,
+    methods: {
+      GET: endpoint({ rights: ["invite:user"], success: Schema.Array(PendingInvite) }),
+      POST: endpoint({ rights: ["invite:user"], payload: InviteBody, bulk: true, success: PublicIdRefs }),
+    },
+  },
+  {
+    rel: "Invite", href: "/api/invites/{publicId}", ...company,
+    methods: { DELETE: endpoint({ rights: ["invite:user"], ...item, success: Schema.Struct({ publicId: Schema.String }) }) },
+  },
+  {
+    // A new link (token) for the invite, mailed again; the old link stops working.
+    rel: "InviteResend", href: "/api/invites/{publicId}/resend", ...company,
+    methods: { POST: endpoint({ rights: ["invite:user"], ...item, success: PendingInvite }) },
+  },
+  {
+    // The accept page: GET what the link is for; POST accepts it with a new account.
+    rel: "InviteFinish", href: "/api/finish-invite", ...open,
+    methods: {
+      GET: endpoint({ rights: [], query: InviteTokenQuery, success: InviteLinkInfo }),
+      POST: endpoint({ rights: [], payload: InviteFinishBody, success: Schema.Struct({ publicId: Schema.String, company: Schema.Struct({ publicId: Schema.String }) }) }),
+    },
+  },
+  {
+    // A signed-in user accepts an invite link addressed to their own e-mail.
+    rel: "MyInviteFinish", href: "/api/my-invites/finish", ...session,
+    methods: { POST: endpoint({ rights: [], payload: MyInviteAcceptBody, success: Schema.Struct({ publicId: Schema.String, company: Schema.Struct({ publicId: Schema.String }) }) }) },
+  },
+  { rel: "MyInviteList", href: "/api/my-invites", methods: { GET: get(Schema.Array(MyInvite)) }, ...session },
+  {
+    rel: "MyInvite", href: "/api/my-invites/{publicId}", ...session,
+    methods: { DELETE: endpoint({ rights: [], ...item, success: Schema.Struct({ publicId: Schema.String }) }) },
+  },
+  {
+    rel: "MyInviteAcceptance", href: "/api/my-invites/{publicId}/acceptance", ...session,
+    methods: { POST: endpoint({ rights: [], ...item, payload: MyInviteAcceptBody, success: Schema.Struct({ publicId: Schema.String, company: Schema.Struct({ publicId: Schema.String }) }) }) },
+  },
   // Roles and access categories (issue 11). Those who invite people read both lists to pick one.
   {
     rel: "RoleList", href: "/api/roles", ...company,

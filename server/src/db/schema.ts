@@ -74,7 +74,12 @@ export const users = pgTable("users", {
   timeZone: text("time_zone"),
   /** False until the registration link is followed; such an account cannot sign in. */
   emailVerified: boolean("email_verified").notNull().default(true),
-});
+}, (t) => [
+  // The users list's two orders (issue 11): walked in order, a page stops after its rows
+  // instead of sorting every member of the company.
+  index("users_sort_name_idx").on(sql`lower(${t.name}) collate "C"`, sql`${t.publicId} collate "C"`),
+  index("users_sort_email_idx").on(sql`lower(${t.email}) collate "C"`, sql`${t.publicId} collate "C"`),
+]);
 
 export const termsAcceptances = pgTable("terms_acceptances", {
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
@@ -148,9 +153,11 @@ export const memberships = pgTable("memberships", {
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   companyId: integer("company_id").notNull().references(() => companies.id),
   roleId: integer("role_id").notNull().references(() => roles.id),
+  /** Temporary access (issue 11): the membership ends then; null is permanent. */
+  expiresOn: timestamp("expires_on", { withTimezone: true, mode: "date" }),
   /** The member's access category (rules/accessCategories.ts); null: not restricted. */
   audienceId: integer("audience_id").references((): AnyPgColumn => audiences.id),
-}, (t) => [uniqueIndex("memberships_user_company_role").on(t.userId, t.companyId, t.roleId)]);
+}, (t) => [uniqueIndex("memberships_user_company_role").on(t.userId, t.companyId, t.roleId), index("memberships_company_idx").on(t.companyId, t.userId)]);
 
 export const groupTypes = pgTable("group_types", {
   id: serial("id").primaryKey(),
@@ -412,6 +419,27 @@ export const relayCluster = pgTable("relay_cluster", {
   id: integer("id").primaryKey(),
   secret: text("secret").notNull(),
 });
+
+/**
+ * Pending invites (issue 11): one per company and address. The link's token is stored as its
+ * SHA-256 only; a resend replaces it (the old link dies), accepting or withdrawing deletes the row.
+ */
+export const invites = pgTable("invites", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  /** Normalised (rules/users.ts normaliseEmail). */
+  email: text("email").notNull(),
+  name: text("name"),
+  roleId: integer("role_id").notNull().references(() => roles.id, { onDelete: "cascade" }),
+  groupIds: jsonb("group_ids").$type<number[]>().notNull().default([]),
+  /** The temporary access the membership gets once accepted; null is permanent. */
+  memberExpiresOn: instant("member_expires_on"),
+  tokenHash: text("token_hash").notNull().unique(),
+  expiresAt: instant("expires_at").notNull(),
+  invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: instant("created_at").notNull(),
+}, (t) => [uniqueIndex("invites_company_email").on(t.companyId, t.email), index("invites_email_idx").on(t.email)]);
 
 /**
  * Links sent by mail (issue 11): e-mail change confirmation (24 h), password reset (1 h) and

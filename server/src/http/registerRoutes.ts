@@ -23,6 +23,7 @@ import { ROUTES, type HttpMethod, type RouteSpec } from "@portal/core/wire/route
 import { authenticateBearer, type TokenRow, type UserRow } from "../auth/signIn";
 import { hashSecret } from "../auth/secrets";
 import { companies, memberships, roles } from "../db/schema";
+import { activeMembership } from "../users/members";
 import { HttpProblem } from "./HttpProblem";
 import { nowOf } from "./Clock";
 import { answerMatches, decodeRequest } from "./decodeRequest";
@@ -237,7 +238,8 @@ async function membershipOf(deps: AppDeps, userId: number, companyId: string): P
   const scope = (v: unknown) => ({ user: userId, company: (v as Membership | null)?.company.id });
   return (await deps.cache.memberships.getOrLoad(key, scope, async () => {
     const rows = await deps.database.db.select({ company: companies, rights: roles.rights }).from(companies)
-      .innerJoin(memberships, and(eq(memberships.companyId, companies.id), eq(memberships.userId, userId)))
+      // A temporary access that has ended is no membership (issue 11).
+      .innerJoin(memberships, and(eq(memberships.companyId, companies.id), eq(memberships.userId, userId), activeMembership(nowOf(deps.clock))))
       .innerJoin(roles, eq(roles.id, memberships.roleId))
       .where(eq(companies.publicId, companyId));
     return rows.length === 0 ? null

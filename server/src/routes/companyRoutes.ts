@@ -7,6 +7,7 @@ import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { ALL_RIGHTS, type Right } from "@portal/core/domain/Right";
 import { InvalidInput, NotFound } from "@portal/core/errors";
 import { writeAudit } from "../audit/writeAudit";
+import { activeMembership } from "../users/members";
 import type { Db } from "../db/Database";
 import { brandings, companies, memberships, roles, sectors, termsAcceptances, termsOfUsePolicies } from "../db/schema";
 import type { Company } from "@portal/core/domain/Company";
@@ -25,10 +26,10 @@ export const brandingJson = (b: BrandingRow) => ({
 });
 
 /** My companies with the rights I hold in each (union of my roles there), in the order of ALL_RIGHTS. */
-async function myCompanies(db: Db, userId: number) {
+async function myCompanies(db: Db, userId: number, now: number = Date.now()) {
   const rows = await db.select({ publicId: companies.publicId, name: companies.name, id: companies.id, sectorId: companies.sectorId, rights: roles.rights })
     .from(memberships).innerJoin(companies, eq(companies.id, memberships.companyId)).innerJoin(roles, eq(roles.id, memberships.roleId))
-    .where(eq(memberships.userId, userId)).orderBy(companies.name, companies.id);
+    .where(and(eq(memberships.userId, userId), activeMembership(now))).orderBy(companies.name, companies.id);
   const byId = new Map<number, { publicId: string; name: string; sectorId: number; rights: Set<string> }>();
   for (const r of rows) {
     const entry = byId.get(r.id) ?? { publicId: r.publicId, name: r.name, sectorId: r.sectorId, rights: new Set<string>() };
@@ -77,7 +78,7 @@ async function companyJson(db: Db, userId: number, companyId: number, depth = 0)
 
 /** The sector of the selected company (Api-Company, when it is mine) or of my first company. */
 async function mySectorId(ctx: RequestContext): Promise<number> {
-  const mine = await myCompanies(ctx.db, userOf(ctx).id);
+  const mine = await myCompanies(ctx.db, userOf(ctx).id, ctx.now);
   const selected = ctx.request.headers["api-company"];
   const chosen = mine.find((c) => c.publicId === selected) ?? mine[0];
   if (!chosen) throw new NotFound({ entity: "Sector" });
@@ -87,7 +88,7 @@ async function mySectorId(ctx: RequestContext): Promise<number> {
 export const companyRoutes: HandlersOf<"MyCompanyList" | "MyRights" | "MySector" | "Company" | "BrandingList" | "SsoIdentityProviderList" | "TermsOfUseAcceptance"> = {
   "MyCompanyList.GET": async (ctx) => ({
     type: "MyCompany",
-    data: (await myCompanies(ctx.db, userOf(ctx).id)).map(({ publicId, name, rights }) => ({ publicId, name, rights })),
+    data: (await myCompanies(ctx.db, userOf(ctx).id, ctx.now)).map(({ publicId, name, rights }) => ({ publicId, name, rights })),
   }),
 
   "MyRights.GET": async (ctx) => ({ type: "MyRights", data: { rights: ALL_RIGHTS.filter((r) => ctx.rights.has(r)) } }),
@@ -113,7 +114,7 @@ export const companyRoutes: HandlersOf<"MyCompanyList" | "MyRights" | "MySector"
 
   "Company.GET": async (ctx) => {
     const publicId = ctx.params["publicId"] ?? "";
-    const mine = (await myCompanies(ctx.db, userOf(ctx).id)).find((c) => c.publicId === publicId);
+    const mine = (await myCompanies(ctx.db, userOf(ctx).id, ctx.now)).find((c) => c.publicId === publicId);
     if (!mine) throw new NotFound({ entity: "Company", publicId });
     const [row] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.publicId, publicId));
     const company = row ? await companyJson(ctx.db, userOf(ctx).id, row.id) : null;
@@ -135,7 +136,7 @@ export const companyRoutes: HandlersOf<"MyCompanyList" | "MyRights" | "MySector"
   "TermsOfUseAcceptance.POST": async (ctx) => {
     const user = userOf(ctx);
     const publicId = ctx.params["publicId"] ?? "";
-    const mine = await myCompanies(ctx.db, user.id);
+    const mine = await myCompanies(ctx.db, user.id, ctx.now);
     if (mine.length === 0) throw new NotFound({ entity: "TermsOfUsePolicy", publicId });
     const companyIds = (await ctx.db.select({ id: companies.id }).from(companies)
       .where(inArray(companies.publicId, mine.map((c) => c.publicId)))).map((r) => r.id);

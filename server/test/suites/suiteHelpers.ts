@@ -134,6 +134,7 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     Translation: await pair("/api/translations"),
     Company: { own: demo, foreign: acme },
     AccessToken: { own: admin.publicId, foreign: acmeAdmin.publicId },
+    ...(await userSamples(t, admin.secretId, acmeAdmin.secretId)),
     // Roles and access categories (issue 11).
     Role: await pair("/api/roles"),
     ...(await audienceSamples(pair)),
@@ -142,6 +143,33 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
   };
 }
 
+/**
+ * Users and invites (issue 11): a member made for the sample in each company (so that a fuzzed
+ * DELETE removes nobody the suites sign in as), an invite in each company, and an invite to the
+ * demo admin (own "my invite") beside one to someone else (foreign).
+ */
+async function userSamples(t: TestApp, adminSecret: string, acmeSecret: string): Promise<Record<string, ItemSample>> {
+  const demo = t.demo.companies["demo"]!;
+  const acme = t.demo.companies["acme"]!;
+  const member = async (companyPublicId: string): Promise<string> => {
+    const email = await addRightlessUser(t.database.db, companyPublicId);
+    const [u] = await t.database.db.select({ publicId: users.publicId }).from(users).where(eq(users.email, email));
+    return u!.publicId;
+  };
+  const roleIn = async (company: string): Promise<string> => {
+    const [row] = rowsOf<{ public_id: string }>(await t.database.db.execute(sql`select r.public_id from roles r join companies c on c.id = r.company_id where c.public_id = ${company} order by r.id limit 1`));
+    return row!.public_id;
+  };
+  const invite = async (secret: string, company: string, email: string): Promise<string> => {
+    const res = await t.app.inject({ method: "POST", url: "/api/invites", headers: apiHeaders(secret, company), payload: { email, role: { publicId: await roleIn(company) } } });
+    if (res.statusCode !== 201) throw new Error(`invite sample: ${res.statusCode} ${res.body}`);
+    return (res.json() as { data: Array<{ publicId: string }> }).data[0]!.publicId;
+  };
+  const user: ItemSample = { own: await member(demo), foreign: await member(acme) };
+  const companyInvite: ItemSample = { own: await invite(adminSecret, demo, "sample-invite@example.com"), foreign: await invite(acmeSecret, acme, "acme-sample-invite@example.com") };
+  const myInvite: ItemSample = { own: await invite(acmeSecret, acme, emailOf("admin")), foreign: companyInvite.foreign };
+  return { User: user, Invite: companyInvite, InviteResend: companyInvite, MyInvite: myInvite, MyInviteAcceptance: myInvite };
+}
 /** Groups and memberships (issue 11): a group's sub-resources take the group, the per-user list a member. */
 const groupSamples = (group: ItemSample, user: ItemSample): Record<string, ItemSample> =>
   ({ Group: group, GroupAgentList: group, GroupCandidateList: group, UserGroupMembershipList: user });
@@ -209,7 +237,7 @@ async function liveSession(db: Db, companyPublicId: string): Promise<string> {
 }
 
 /** Rows of a table, for "nothing was written" checks. */
-export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "roles" | "audiences"): Promise<number> {
+export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences"): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)));
   return Number(row!.n);
 }

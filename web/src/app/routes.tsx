@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
       { path: "/login", ...page(() => import("../features/login/LoginPage")) },
       { path: "/logout", ...page(() => import("../features/logout/LogoutPage")) },
       { path: "/my-companies", ...page(() => import("../features/my-companies/MyCompaniesPage")) },
+      { path: "/finish-invite", ...page(() => import("../features/finish-invite/FinishInvitePage")) },
       { path: "/two-factor-auth", ...page(() => import("../features/two-factor/TwoFactorAuthPage")) },
       { path: "/two-factor-auth-required", ...page(() => import("../features/two-factor/TwoFactorAuthRequiredPage")) },
       { path: "/sso-auth-required", ...page(() => import("../features/sso/SsoAuthRequiredPage")) },

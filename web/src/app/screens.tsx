@@ -41,6 +41,7 @@ export const SHELL_SCREENS: ReadonlyArray<ShellScreen> = [
     ],
   },
   { route: "tunnel-sessions", load: () => import("../features/tunnel-sessions/TunnelSessionsPage") },
+  { route: "users", load: () => import("../features/users/UsersPage") },
   { route: "roles", load: () => import("../features/roles/RolesPage") },
   { route: "access-categories", load: () => import("../features/access-categories/AccessCategoriesPage") },
 ];

@@ -8,12 +8,16 @@ import { OfflineBanner } from "./OfflineBanner";
 // Toasts (and the popover machinery they bring) load with the first snackbar, not the first page.
 const SnackbarHost = lazy(() => import("./SnackbarHost").then((m) => ({ default: m.SnackbarHost })));
 
+/** The invite page carries an invite token in `token`, which is no jump-start link. */
+const INVITE_PATH = /^\/finish-invite\/?$/;
+
 const JumpStartPage = lazy(() => import("../features/jump-start/JumpStartPage"));
 
 /**
  * Wraps every route: applies branding to the document, hosts snackbars and the offline banner.
  * A URL carrying `?token=` is a jump-start link, whatever its path: the jump-start page signs in
- * with it first and then opens the path without the token.
+ * with it first and then opens the path without the token. The one exception is the invite page
+ * (/finish-invite?token=…, issue 11), whose token is an invite's, not a sign-in's.
  */
 export const AppFrame = observer(function AppFrame() {
   const location = useLocation();
@@ -22,7 +26,7 @@ export const AppFrame = observer(function AppFrame() {
   useEffect(() => {
     void bootstrap.loadHostBranding();
   }, [bootstrap]);
-  const hasToken = new URLSearchParams(location.search).has("token");
+  const hasToken = new URLSearchParams(location.search).has("token") && !INVITE_PATH.test(location.pathname);
   return (
     <>
       <BrandingHead />

@@ -27,6 +27,7 @@ export class ShellDataStore {
 
   /** Company switch or logout: the lists belong to the previous company. */
   reset(): void {
+    this.root.users.reset();
     this.state = "idle";
     this.groupTypes = [];
     this.assetTypes = [];
@@ -46,5 +47,7 @@ export class ShellDataStore {
       // handled by connectivity. Either way the gate opens.
       this.state = "ready";
     });
+    // Spec 2: the users list is preloaded a short while after the shell opens.
+    this.root.users.schedulePreload();
   }
 }

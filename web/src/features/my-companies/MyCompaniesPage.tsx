@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Navigate } from "react-router";
 import { useStores } from "../../app/StoreContext";
 import { CenteredCard } from "../../shell/CenteredCard";
+import { MyInvites } from "./MyInvites";
 
 /** Lists the user's companies; choosing one makes it the selected company (Api-Company). */
 export default observer(function MyCompaniesPage() {
@@ -25,6 +26,7 @@ export default observer(function MyCompaniesPage() {
             onClick={() => void session.selectCompany(c.publicId)} />
         ))}
       </Menu>
+      <MyInvites />
       <Button variant="minimal" fill style={{ marginTop: 8 }} text="Log out" onClick={() => session.navigate("/logout")} />
     </CenteredCard>
   );
