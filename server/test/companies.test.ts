@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_RIGHTS } from "@portal/core/domain/Right";
 import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { publishTermsOfUse } from "./termsHelpers";
 
 describe.each(await availableBackends())("companies on %s", (kind) => {
   let t: TestApp;
@@ -36,7 +37,8 @@ describe.each(await availableBackends())("companies on %s", (kind) => {
     const data = res.json().data;
     expect(data).toMatchObject({
       name: "Demo Sector",
-      latestTermsOfUse: { accepted: false },
+      // The demo users have accepted the demo's latest terms (seed).
+      latestTermsOfUse: { accepted: true },
       branding: { name: "Demo Portal", theme: "light", fqdn: "localhost", custom: { glbBrowserTitle: "Demo Portal" } },
       custom: { glbVpnClientReleaseNotesUrl: "https://vpn-client.example.com/releases.json", glbSupportedPlatforms: ["windows", "mac", "linux"] },
     });
@@ -46,7 +48,9 @@ describe.each(await availableBackends())("companies on %s", (kind) => {
   });
 
   it("accepts the latest terms of use once, with an audit entry", async () => {
+    const published = await publishTermsOfUse(t.database.db, t.demo.companies["demo"]!, "<p>Version 3</p>");
     const sector = (await get("/api/my-sector", translator)).json().data;
+    expect(sector.latestTermsOfUse).toMatchObject({ publicId: published, accepted: false });
     const url = `/api/terms-of-use-policies/${sector.latestTermsOfUse.publicId}/acceptance`;
     for (let i = 0; i < 2; i++) {
       const res = await t.app.inject({ method: "POST", url, headers: apiHeaders(translator) });

@@ -11,6 +11,8 @@ import { activeMembership } from "../users/members";
 import type { Db } from "../db/Database";
 import { brandings, companies, memberships, roles, sectors, termsAcceptances, termsOfUsePolicies } from "../db/schema";
 import type { Company } from "@portal/core/domain/Company";
+import { termsSource } from "@portal/core/rules/termsOfUse";
+import { sanitizeTermsHtml } from "../terms/sanitizeTermsHtml";
 import { actorOf, userOf, type RequestContext, type HandlersOf } from "../http/RequestContext";
 
 type BrandingRow = typeof brandings.$inferSelect;
@@ -47,7 +49,8 @@ async function termsJson(db: Db, userId: number, policy: typeof termsOfUsePolici
   if (!policy) return null;
   const [accepted] = await db.select().from(termsAcceptances)
     .where(and(eq(termsAcceptances.userId, userId), eq(termsAcceptances.policyId, policy.id)));
-  return { publicId: policy.publicId, body: policy.body, accepted: accepted !== undefined };
+  // Sanitised on the way out: the stored body is administrators' HTML shown to every user.
+  return { publicId: policy.publicId, body: sanitizeTermsHtml(policy.body), accepted: accepted !== undefined };
 }
 
 async function brandingById(db: Db, id: number | null) {
@@ -62,7 +65,7 @@ async function companyJson(db: Db, userId: number, companyId: number, depth = 0)
   if (!c) return null;
   const [companyTerms] = await db.select().from(termsOfUsePolicies).where(eq(termsOfUsePolicies.companyId, c.id))
     .orderBy(desc(termsOfUsePolicies.createdAt), desc(termsOfUsePolicies.id)).limit(1);
-  const latest = c.customTermsOfUse === "company" && companyTerms ? companyTerms : await latestSectorTerms(db, c.sectorId);
+  const latest = termsSource(c.customTermsOfUse, companyTerms !== undefined) === "company" ? companyTerms : await latestSectorTerms(db, c.sectorId);
   return {
     publicId: c.publicId,
     name: c.name,

@@ -10,7 +10,7 @@ import { hashPassword } from "../auth/secrets";
 import type { Db } from "../db/Database";
 import {
   agentGroups, agentServers, agents, assetTypes, assets, audiences, brandings, companies, groupMemberships, groupTypes, groups, memberships,
-  resourceVariants, roles, sectors, termsOfUsePolicies, translations, users,
+  resourceVariants, roles, sectors, termsAcceptances, termsOfUsePolicies, translations, users,
 } from "../db/schema";
 import { newPublicId } from "../ids";
 
@@ -39,14 +39,19 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
       publicId: newPublicId(), name: data.sector.name, brandingId: brandingIds.get(data.sector.branding) ?? null,
       custom: { glbVpnClientReleaseNotesUrl: data.sector.vpnClientReleaseNotesUrl, glbSupportedPlatforms: [...data.sector.supportedPlatforms] },
     }).returning({ id: sectors.id });
+    const policyIds: number[] = [];
     for (const body of data.sector.termsOfUse) {
-      await tx.insert(termsOfUsePolicies).values({ publicId: newPublicId(), sectorId: sector!.id, body });
+      const [policy] = await tx.insert(termsOfUsePolicies).values({ publicId: newPublicId(), sectorId: sector!.id, body }).returning({ id: termsOfUsePolicies.id });
+      policyIds.push(policy!.id);
     }
     const userIds = new Map<string, { id: number; publicId: string }>();
     for (const u of data.users) {
       const [row] = await tx.insert(users).values({ publicId: newPublicId(), name: u.name, email: u.email.toLowerCase(), passwordHash: passwordHashes.get(u.key)! })
         .returning({ id: users.id, publicId: users.publicId });
       userIds.set(u.key, row!);
+      // The demo users have accepted the latest sector terms: the terms alert shows only after a new version.
+      const latestPolicy = policyIds.at(-1);
+      if (latestPolicy !== undefined) await tx.insert(termsAcceptances).values({ userId: row!.id, policyId: latestPolicy });
     }
     const companyIds = new Map<string, { id: number; publicId: string }>();
     /** One publicId per remote server name, shared by the agents connected to it. */

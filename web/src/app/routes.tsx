@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
       { path: "/my-profile", ...page(() => import("../features/my-profile/MyProfilePage")) },
       { path: "/recover", ...page(() => import("../features/recover/RecoverPage")) },
       { path: "/confirm-email", ...page(() => import("../features/my-profile/ConfirmEmailPage")) },
+      // Terms of use (issue 11): outside the shell, so the terms alert does not cover them.
+      { path: "/terms-of-use", ...page(() => import("../features/terms/TermsOfUsePage")) },
       {
         path: "/error",
         children: [

@@ -34,6 +34,5 @@ export const TOP_LEVEL_NOT_BUILT: ReadonlyArray<{ readonly path: string; readonl
   { path: "/privacy-statement", title: "Privacy statement" },
   { path: "/my-company/privacy-statement", title: "Company privacy statement" },
   { path: "/register", title: "Register" },
-  { path: "/terms-of-use", title: "Terms of use" },
   { path: "/my-company/terms-of-use", title: "Company terms of use" },
 ];

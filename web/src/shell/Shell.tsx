@@ -6,6 +6,7 @@ import { useStores } from "../app/StoreContext";
 import { CompanySwitcher } from "./CompanySwitcher";
 import { LeftMenu } from "./LeftMenu";
 import { NewVersionNotice } from "./NewVersionNotice";
+import { TermsAlert } from "./TermsAlert";
 import { ReminderBell, ReminderSnackbar } from "./Reminders";
 import { useWideLayout } from "./useWideLayout";
 import { VpnHost } from "../features/vpn/VpnHost";
@@ -77,6 +78,7 @@ export const Shell = observer(function Shell() {
       <div className="shell-body">
         {wide && <nav className="shell-menu" aria-label="Main menu"><LeftMenu /></nav>}
         <main className="shell-content" id="main"><NewVersionNotice /><Outlet /></main>
+        <TermsAlert />
       </div>
       {wide && <ReminderSnackbar />}
       <VpnHost />

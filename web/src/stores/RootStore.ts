@@ -45,6 +45,7 @@ import { SnackbarStore } from "./SnackbarStore";
 import { UpdateStore, type AppVersionSource } from "./UpdateStore";
 import { AccessCategoriesStore } from "./AccessCategoriesStore";
 import { RolesStore } from "./RolesStore";
+import { TermsStore } from "./TermsStore";
 
 export interface Ports {
   readonly api: PortalApiShape;
@@ -110,6 +111,7 @@ export class RootStore {
   readonly mySessions: MySessionsStore;
   readonly twoFactor: TwoFactorStore;
   readonly recover: RecoverStore;
+  readonly terms: TermsStore;
 
   constructor(deps: RootDeps) {
     this.ports = deps.ports;
@@ -153,6 +155,7 @@ export class RootStore {
     this.mySessions = new MySessionsStore(this);
     this.twoFactor = new TwoFactorStore(this);
     this.recover = new RecoverStore(this);
+    this.terms = new TermsStore(this);
     this.accessRequestDialog.onSent = (agentPublicId) => {
       void this.devices.refreshDevice(agentPublicId);
       void this.myRequests.refresh();

@@ -244,6 +244,7 @@ export class SessionStore {
     });
     await this.root.branding.clear();
     this.root.shellData.reset();
+    this.root.terms.clear();
     if (goToLogin) this.root.navigate("/login");
   }
 

@@ -50,7 +50,8 @@ export const meApi = (http: HttpClient): MeApi => ({
   company: (publicId) =>
     narrow("NotFound")(data(http.endpoint("Company.GET", {
       params: { publicId },
-      query: { fields: "name,branding.fqdn,branding.name,parent.branding.fqdn,parent.parent.branding.fqdn,favicon" },
+      // latestTermsOfUse: the terms alert and page (TermsStore): whether I accepted the applicable terms, and their text.
+      query: { fields: "name,branding.fqdn,branding.name,parent.branding.fqdn,parent.parent.branding.fqdn,favicon,latestTermsOfUse.publicId,latestTermsOfUse.accepted,latestTermsOfUse.body" },
       context: { publicId, entity: "Company" },
     }))),
   brandingByHost: (host) =>
