@@ -23,8 +23,7 @@ export default defineConfig({
     // Two files at a time: the default on these 2-core machines is one, and most server files
     // wait on PostgreSQL or a child process as much as they compute (3 workers measured 420 s
     // against 552 s for one, but starved the CLI's child processes).
-    // `npm test` runs Playwright beside vitest and asks for one (PORTAL_VITEST_WORKERS=1).
-    maxWorkers: Number(process.env["PORTAL_VITEST_WORKERS"] ?? 2),
+    maxWorkers: 2,
     // In CI one retry, as Playwright has: a test that fails twice still fails the run, and the
     // count reporter lists a test that needed its retry, so a flaky test is seen, not hidden.
     retry: process.env["CI"] ? 1 : 0,
