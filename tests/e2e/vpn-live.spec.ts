@@ -39,6 +39,9 @@ async function api(method: string, path: string, token: string | null, company: 
 }
 
 test.beforeAll(async () => {
+  // Its own portal (a fresh PGlite with the demo data), the agent and the client, each a process
+  // that compiles on start: over 30 s when the machine is busy (seen in CI).
+  test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), "portal-e2e-live-"));
   portal = await startPortal({ dataDir });
   const config = join(dataDir, "demo-agent.json");
