@@ -11,7 +11,8 @@ export default defineConfig({
         include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
         environment: name === "web" ? "jsdom" : "node",
         // The server's test databases start from templates built once per run (test/dbTemplates.ts).
-        ...(name === "server" ? { globalSetup: ["./test/globalSetup.ts"] } : {}),
+        // The CLI's test servers start from a data directory with the demo data (test/globalSetup.ts).
+        ...(name === "server" || name === "cli" ? { globalSetup: ["./test/globalSetup.ts"] } : {}),
         // The CLI's tests run the real binary (tsx, a server child process) per command: seconds
         // each when the machine is busy, so a test of several commands gets more time.
         ...(name === "cli" ? { testTimeout: 120_000 } : {}),
@@ -20,8 +21,9 @@ export default defineConfig({
     reporters: ["default", "./scripts/count-reporter.ts"],
     // Every answer of the server is checked against its endpoint's success schema (core's route table).
     env: { PORTAL_CHECK_ANSWERS: "1" },
-    // One file at a time (the default on these 2 cores). Two at a time took 603 s instead of
-    // about 550 s, but starved the CLI's real-process tests (remoteAccess failed in CI under it).
+    // One file at a time by default. `npm test` (scripts/test.mjs) runs every project but the CLI
+    // with two workers, then the CLI's real-process tests alone: a second worker starved their
+    // timeouts (remoteAccess failed in CI under it).
     maxWorkers: 1,
     // In CI one retry, as Playwright has: a test that fails twice still fails the run, and the
     // count reporter lists a test that needed its retry, so a flaky test is seen, not hidden.

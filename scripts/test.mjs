@@ -2,27 +2,35 @@
 // `npm test`: installs what the project needs (pnpm, packages, Debian's Chromium for end-to-end),
 // then runs lint, typecheck, every vitest project and the Playwright suite, and ends with one
 // closing line "N passed, N failed" that counts all runners together.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { pnpm } from "./pnpm.mjs";
+import { ensurePnpm, pnpm } from "./pnpm.mjs";
 
 const step = (title) => console.log(`\n=== ${title} ===`);
 
 step("install");
 pnpm(["install", "--frozen-lockfile"]);
 
-step("lint (dependency rule)");
-pnpm(["exec", "eslint", "."]);
+// Lint, typecheck and the web build (which the end-to-end tests serve) are independent: they run
+// side by side, each printing its log when it ends, so the second core is not idle.
+step("lint (dependency rule), typecheck and web build, side by side");
+const prepared = await Promise.all([
+  pnpmAsync("lint", ["exec", "eslint", "."]),
+  pnpmAsync("typecheck", ["-r", "--if-present", "typecheck"]),
+  pnpmAsync("web build", ["--filter", "@portal/web", "run", "build"]),
+]);
+if (prepared.some((status) => status !== 0)) process.exit(1);
 
-step("typecheck");
-pnpm(["-r", "--if-present", "typecheck"]);
-
-step("unit, property and integration tests (vitest)");
-rmSync(".tools/vitest-counts.json", { force: true });
-const vitestStatus = pnpm(["exec", "vitest", "run"], { allowFailure: true });
-const counts = existsSync(".tools/vitest-counts.json")
-  ? JSON.parse(readFileSync(".tools/vitest-counts.json", "utf8"))
-  : { passed: 0, failed: 1, skipped: 0 };
+// Every project but the CLI runs two files at a time (one per core). The CLI's tests run real
+// processes (a server, the binary per command, an agent and a VPN client) whose timeouts a
+// second busy worker starved, so they run after, one file at a time.
+step("unit, property and integration tests (vitest): core, fixtures, adapters, server, web");
+const projects = ["core", "fixtures", "adapters", "server", "web"].flatMap((name) => ["--project", name]);
+const first = vitest([...projects, "--maxWorkers=2"]);
+step("integration tests of the CLI (vitest, real processes)");
+const second = vitest(["--project", "cli", "--maxWorkers=1"]);
+const counts = { passed: first.passed + second.passed, failed: first.failed + second.failed, skipped: first.skipped + second.skipped };
+const vitestStatus = first.status || second.status;
 
 let e2e = { passed: 0, failed: 0, skipped: 0 };
 let e2eStatus = 0;
@@ -43,6 +51,32 @@ const failed = counts.failed + e2e.failed + (vitestStatus !== 0 && counts.failed
 const skipped = counts.skipped + e2e.skipped;
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed === 0 ? 0 : 1);
+
+/** Runs one vitest invocation; its counts come from the count reporter's file. */
+function vitest(args) {
+  rmSync(".tools/vitest-counts.json", { force: true });
+  const status = pnpm(["exec", "vitest", "run", ...args], { allowFailure: true });
+  const counts = existsSync(".tools/vitest-counts.json")
+    ? JSON.parse(readFileSync(".tools/vitest-counts.json", "utf8"))
+    : { passed: 0, failed: 1, skipped: 0 };
+  return { status, passed: counts.passed, failed: counts.failed, skipped: counts.skipped };
+}
+
+/** Runs pnpm in the background, keeping its output, which is printed whole when it ends. */
+function pnpmAsync(title, args) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [ensurePnpm(), ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
+    let output = "";
+    child.stdout.on("data", (chunk) => { output += chunk; });
+    child.stderr.on("data", (chunk) => { output += chunk; });
+    child.on("close", (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      console.log(`\n--- ${title}: ${code === 0 ? "ok" : `failed (exit ${code})`} in ${seconds} s ---\n${output.trimEnd()}`);
+      resolve(code ?? 1);
+    });
+  });
+}
 
 function ensureChromium() {
   if (existsSync("/usr/bin/chromium")) return;

@@ -66,7 +66,8 @@ describe.each(await availableBackends())("attempt limits on %s", (kind) => {
     clock.advance(WINDOW);
     // Successful sign-ins are refunded: a busy shared address is not limited by them.
     for (let i = 0; i < 52; i++) expect((await signIn("translator@example.com", DEMO_PASSWORD, "10.2.0.3")).statusCode).toBe(201);
-  });
+    // About a hundred scrypt checks, slow on purpose: seconds alone, 30 s on a busy machine.
+  }, 120_000);
 
   it("limits wrong old passwords on a password change (429 after ten, even for the right one)", async () => {
     clock.advance(WINDOW);

@@ -4,10 +4,11 @@
  * real `portal` binary (bin/portal.mjs) in child processes, as a script would call it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const root = join(cli, "..");
@@ -24,7 +25,7 @@ export interface PortalServer {
 
 /** Starts the real server; resolves once it prints its URL. `dataDir` and `port` restart one that was stopped with keepData. */
 export function startPortalServer(options: { dataDir?: string; port?: number } = {}): Promise<PortalServer> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "portal-cli-test-"));
+  const dataDir = options.dataDir ?? freshDataDir();
   const child: ChildProcess = spawn(process.execPath, [join(root, "node_modules", "tsx", "dist", "cli.mjs"), "src/main.ts"], {
     cwd: join(root, "server"),
     env: { ...process.env, PORT: String(options.port ?? 0), DATA_DIR: dataDir, INIT_CWD: dataDir, PORTAL_DEMO: "1", LOG: "0" },
@@ -50,6 +51,29 @@ export function startPortalServer(options: { dataDir?: string; port?: number } =
     child.stderr!.on("data", (chunk: Buffer) => { output += chunk.toString(); });
     child.once("exit", (code) => reject(new Error(`server exited (${code}) before it listened:\n${output}`)));
   });
+}
+
+/**
+ * A new data directory: a copy of the run's template (globalSetup.ts: the demo data already
+ * loaded) when there is one, else empty (the server loads the demo data on its first start).
+ */
+function freshDataDir(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), "portal-cli-test-"));
+  const template = templateDir();
+  if (template && existsSync(template)) {
+    cpSync(template, dataDir, { recursive: true });
+    rmSync(join(dataDir, "postmaster.pid"), { force: true });
+  }
+  return dataDir;
+}
+
+/** The template of this vitest run (globalSetup.ts); null outside one. */
+function templateDir(): string | null {
+  try {
+    return inject("cliTemplateDir") ?? null;
+  } catch {
+    return null;
+  }
 }
 
 export interface RunResult {
