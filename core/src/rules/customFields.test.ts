@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CUSTOM_PROPERTY_TARGETS, CUSTOM_PROPERTY_TYPES } from "../domain/CustomProperty";
 import {
-  checkPropertyChange, CHOICE_OPTION_DUPLICATE, CHOICE_OPTION_IN_USE, CHOICE_OPTIONS_REQUIRED, CUSTOM_PROPERTY_NAME_IN_USE,
+  checkPropertyChange, customFieldFilter, CHOICE_OPTION_DUPLICATE, CHOICE_OPTION_IN_USE, CHOICE_OPTIONS_REQUIRED, CUSTOM_PROPERTY_NAME_IN_USE,
   CUSTOM_PROPERTY_TYPE_IN_USE, isIsoDate, NOT_A_DATE, NOT_A_NUMBER, NOT_AN_OPTION, OPTIONS_ONLY_FOR_CHOICE, parseCustomValue, propertyNameKey,
   UNKNOWN_CUSTOM_PROPERTY, validateCustomProperty, validateCustomValues, wireValue, type PropertyShape,
 } from "./customFields";
@@ -140,5 +140,14 @@ describe("validateCustomValues", () => {
     ]);
     const ok = Result.getOrThrow(validateCustomValues(props, { p1: 3, p2: "S-1" }));
     expect(ok.map((v) => [v.property.publicId, v.value])).toEqual([["p1", "3"], ["p2", "S-1"]]);
+  });
+});
+
+describe("customFieldFilter", () => {
+  it("matches part of a text, the exact canonical value of the others", () => {
+    expect(customFieldFilter({ publicId: "p1", ...text }, " Bay ")).toEqual(Result.succeed({ op: "contains", column: "customFields.p1", values: ["Bay"] }));
+    expect(customFieldFilter({ publicId: "p2", ...number, required: true }, "07.50")).toEqual(Result.succeed({ op: "eq", column: "customFields.p2", values: ["7.5"] }));
+    expect(customFieldFilter({ publicId: "p2", ...number }, "")).toEqual(Result.succeed(null));
+    expect(customFieldFilter({ publicId: "p3", ...date }, "tomorrow")).toEqual(Result.fail(NOT_A_DATE));
   });
 });

@@ -232,3 +232,21 @@ export const CUSTOM_FIELD_MESSAGE_KEYS = [
   CUSTOM_PROPERTY_TARGET_IN_USE, CHOICE_OPTION_IN_USE, NOT_A_NUMBER, NOT_A_DATE, NOT_A_BOOLEAN, NOT_AN_OPTION, VALUE_TOO_LONG,
   NOT_TEXT, UNKNOWN_CUSTOM_PROPERTY, GLOBAL_PROPERTY_READ_ONLY,
 ] as const;
+
+/** The list filter column of a custom field (api.md `filters`). */
+export const customFieldColumn = (publicId: string): string => `customFields.${publicId}`;
+
+/**
+ * The list filter for "this field has this value", as the Devices and Assets lists send it: text
+ * fields match a part of the value (`contains`), every other type its exact canonical value
+ * (`eq`). Guarantees the server reads the same value the rule stores. Blank text: no filter
+ * (Result success null); a value the field could never hold: the message key of parseCustomValue.
+ */
+export const customFieldFilter = (
+  property: PropertyShape & { readonly publicId: string }, text: string,
+): Result.Result<{ op: "eq" | "contains"; column: string; values: [string] } | null, string> => {
+  const parsed = parseCustomValue({ ...property, required: false }, text);
+  if (Result.isFailure(parsed)) return Result.fail(parsed.failure);
+  if (parsed.success === null) return Result.succeed(null);
+  return Result.succeed({ op: property.type === "text" ? "contains" : "eq", column: customFieldColumn(property.publicId), values: [parsed.success] });
+};
