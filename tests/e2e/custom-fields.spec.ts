@@ -105,6 +105,7 @@ test("define fields, set a value on a device, filter the device list by it", asy
 
   // The Devices list, filtered on the field by the server.
   await page.goto("/devices");
+  await expect(page.getByTestId("device-row").first()).toBeVisible();
   const all = await page.getByTestId("device-row").count();
   expect(all).toBeGreaterThan(1);
   await page.getByTestId("custom-field-filter-field").selectOption({ label: "Zone" });
@@ -137,5 +138,28 @@ test("at 390 px the list, the dialog and the device's fields fit", async ({ brow
   await page.getByTestId("device-link").first().click();
   await expect(page.getByTestId("custom-field-values-device")).toBeVisible();
   await screenshot(page, "custom-fields-device-390");
+
+  // An asset field, set on an asset from its type's page.
+  await page.goto("/custom-fields");
+  await page.getByTestId("custom-field-add").click();
+  const form = page.getByTestId("custom-field-form");
+  await form.getByLabel("Name").fill("Checked on");
+  await form.getByLabel("Applies to").selectOption("asset");
+  await form.getByLabel("Type").selectOption("date");
+  await page.getByTestId("custom-field-save").click();
+  await expect(form).toBeHidden();
+  await page.goto("/assets");
+  const href = await page.getByTestId("asset-type-item").first().locator("a").getAttribute("href");
+  await page.goto(href ?? "/assets");
+  const card = page.getByTestId("asset-card").first();
+  await card.getByTestId("custom-field-values-edit").click();
+  const values = page.getByTestId("custom-field-values-form");
+  await values.getByLabel("Checked on").fill("2026-03-01");
+  await page.getByTestId("custom-field-values-save").click();
+  await expect(values).toBeHidden();
+  await expect(card.getByText("2026-03-01")).toBeVisible();
+  const overflow2 = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow2).toBeLessThanOrEqual(0);
+  await screenshot(page, "custom-fields-asset-390");
   await context.close();
 });
