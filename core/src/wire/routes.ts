@@ -414,7 +414,13 @@ export const ROUTES = [
   // properties and the company's) is what everyone reads. Values per device and asset.
   {
     rel: "CustomPropertyList", href: "/api/custom-properties", ...company,
-    methods: { GET: get(Schema.Array(CustomProperty)) },
+    methods: {
+      GET: endpoint({
+        rights: [], success: Schema.Array(CustomProperty),
+        summary: "The global list: the platform's global custom properties and the company's, in form order. "
+          + "The Devices and Assets lists filter on a field's value with the column customFields.<publicId>, e.g. eq(customFields.AbC123xyz789,North).",
+      }),
+    },
   },
   {
     rel: "CompanyCustomPropertyList", href: "/api/company-custom-properties", ...company,
@@ -436,7 +442,10 @@ export const ROUTES = [
     rel: "AgentCustomFieldValues", href: "/api/agents/{publicId}/custom-field-values", ...company,
     methods: {
       GET: endpoint({ rights: [...DEVICE_READERS], ...item, success: CustomFieldValues }),
-      PUT: endpoint({ rights: ["manage:custom-fields", "manage:access-requests"], ...item, payload: CustomFieldValuesBody, success: CustomFieldValues }),
+      PUT: endpoint({
+        rights: ["manage:custom-fields", "manage:access-requests"], ...item, payload: CustomFieldValuesBody, success: CustomFieldValues,
+        summary: "Replaces the device's custom field values (every field of devices; a field left out or null has no value).",
+      }),
     },
   },
   {
