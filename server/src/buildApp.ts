@@ -43,6 +43,8 @@ import { Relay } from "./relay/Relay";
 import { assetTypeRoutes, groupTypeRoutes } from "./routes/typeKinds";
 import { audienceRoutes } from "./routes/audienceRoutes";
 import { roleRoutes } from "./routes/roleRoutes";
+import { customPropertyRoutes } from "./routes/customPropertyRoutes";
+import { customFieldValueRoutes } from "./routes/customFieldValueRoutes";
 
 export interface BuildAppOptions {
   /** An open database (see openDatabase); the caller closes it after the app. */
@@ -85,6 +87,7 @@ export const HANDLERS: HandlerTable = {
   ...userRoutes, ...inviteRoutes,
   ...roleRoutes, ...audienceRoutes,
   ...myAccountRoutes,
+  ...customPropertyRoutes, ...customFieldValueRoutes,
 };
 
 /**

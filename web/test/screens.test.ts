@@ -14,7 +14,7 @@ describe("the shell's screens", () => {
     expect([...BUILT_SCREENS].sort()).toEqual([
       "access-requests", "approvals", "assets", "audit-trail", "devices", "groups", "my-access-requests", "translations", "tunnel-sessions", "users",
       // Issue 11: roles and access categories.
-      "access-categories", "roles",
+      "access-categories", "roles", "custom-fields",
     ].sort());
   });
 

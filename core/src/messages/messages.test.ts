@@ -17,6 +17,7 @@ import {
 } from "../rules/translations";
 import { AUDIENCE_IN_USE, AUDIENCE_NAME_ALREADY_IN_USE } from "../rules/accessCategories";
 import { ROLE_IN_USE, ROLE_NAME_ALREADY_IN_USE, UNKNOWN_RIGHT } from "../rules/roles";
+import { CUSTOM_FIELD_MESSAGE_KEYS } from "../rules/customFields";
 import { errorText, hasMessage, isRawKey, messageForError, messageText, overridesFromTranslations } from "./messages";
 
 /** Every key core's rules put into messages: each must have its own English text. */
@@ -26,6 +27,7 @@ const CORE_KEYS = [
   REQUIRED_PROPERTY, REQUIRED_LANGUAGE_MISSING, PATTERN_MISMATCH, DUPLICATE, EXPECTED_OBJECT, EXPECTED_STRING,
   "PASSWORD_CHANGED", "TWO_FACTOR_REQUIRED", "TWO_FACTOR_INVALID",
   ROLE_NAME_ALREADY_IN_USE, ROLE_IN_USE, UNKNOWN_RIGHT, AUDIENCE_NAME_ALREADY_IN_USE, AUDIENCE_IN_USE,
+  ...CUSTOM_FIELD_MESSAGE_KEYS,
 ];
 
 /** One instance of every tagged error of core/src/errors.ts. */

@@ -30,7 +30,8 @@ export interface Filter {
 /** Longest single filter accepted; bounds the work a request can cause. */
 export const FILTER_MAX_LENGTH = 4000;
 
-const COLUMN = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+// Segments after the first may start with a digit: `customFields.<publicId>` names a custom field.
+const COLUMN = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
 
 const issue = (message: string) => new InvalidInput({ issues: [{ message, propertyName: "filters" }] });
 

@@ -35,6 +35,8 @@ import {
 import { AudienceBody, RoleBody } from "./payloads";
 import { Role } from "../domain/Role";
 import { Audience } from "../domain/Audience";
+import { CustomFieldValues, CustomProperty } from "../domain/CustomProperty";
+import { CustomFieldValuesBody, CustomPropertyBody, CustomPropertyBulkBody } from "./customFieldPayloads";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -405,6 +407,53 @@ export const ROUTES = [
     // The link of the reset mail: single use, 1 hour; ends every session of the user.
     rel: "PasswordReset", href: "/api/password-resets", ...open,
     methods: { POST: endpoint({ rights: [], payload: PasswordResetBody, success: Schema.Struct({ reset: Schema.Boolean }) }) },
+  },
+
+  // Custom fields (issue 12; spec 7 "Entity lists"): company custom properties have POST, PATCH
+  // and DELETE (list and item) but no GET of their own; the global list (the platform's global
+  // properties and the company's) is what everyone reads. Values per device and asset.
+  {
+    rel: "CustomPropertyList", href: "/api/custom-properties", ...company,
+    methods: {
+      GET: endpoint({
+        rights: [], success: Schema.Array(CustomProperty),
+        summary: "The global list: the platform's global custom properties and the company's, in form order. "
+          + "The Devices and Assets lists filter on a field's value with the column customFields.<publicId>, e.g. eq(customFields.AbC123xyz789,North).",
+      }),
+    },
+  },
+  {
+    rel: "CompanyCustomPropertyList", href: "/api/company-custom-properties", ...company,
+    methods: {
+      POST: endpoint({ rights: ["manage:custom-fields"], payload: CustomPropertyBody, bulk: true, success: PublicIdRefs }),
+      PATCH: endpoint({ rights: ["manage:custom-fields"], payload: CustomPropertyBulkBody, bulk: true, success: Schema.Array(CustomProperty) }),
+      DELETE: endpoint({ rights: ["manage:custom-fields"], payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
+    },
+  },
+  {
+    rel: "CompanyCustomProperty", href: "/api/company-custom-properties/{publicId}", ...company,
+    methods: {
+      PATCH: endpoint({ rights: ["manage:custom-fields"], ...item, payload: CustomPropertyBody, success: CustomProperty }),
+      DELETE: endpoint({ rights: ["manage:custom-fields"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
+  },
+  {
+    // Who sees a device reads its values; who manages custom fields or the device's access writes them.
+    rel: "AgentCustomFieldValues", href: "/api/agents/{publicId}/custom-field-values", ...company,
+    methods: {
+      GET: endpoint({ rights: [...DEVICE_READERS], ...item, success: CustomFieldValues }),
+      PUT: endpoint({
+        rights: ["manage:custom-fields", "manage:access-requests"], ...item, payload: CustomFieldValuesBody, success: CustomFieldValues,
+        summary: "Replaces the device's custom field values (every field of devices; a field left out or null has no value).",
+      }),
+    },
+  },
+  {
+    rel: "AssetCustomFieldValues", href: "/api/assets/{publicId}/custom-field-values", ...company,
+    methods: {
+      GET: endpoint({ rights: [...DEVICE_READERS], ...item, success: CustomFieldValues }),
+      PUT: endpoint({ rights: ["manage:custom-fields", "manage:access-requests"], ...item, payload: CustomFieldValuesBody, success: CustomFieldValues }),
+    },
   },
 ] as const satisfies ReadonlyArray<RouteSpec>;
 

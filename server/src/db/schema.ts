@@ -5,11 +5,12 @@
  */
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn, bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  type AnyPgColumn, bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { AuditAction } from "@portal/core/domain/AuditLog";
 import type { Theme } from "@portal/core/domain/Branding";
 import type { AccessRequestStatus } from "@portal/core/domain/AccessRequest";
+import type { CustomPropertyTarget, CustomPropertyType } from "@portal/core/domain/CustomProperty";
 
 const publicId = () => text("public_id").notNull().unique();
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().default(sql`now()`);
@@ -470,3 +471,40 @@ export const trustedDevices = pgTable("trusted_devices", {
   firstSeenAt: timestamp("first_seen_at", { withTimezone: true, mode: "date" }).notNull(),
   lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull(),
 }, (t) => [uniqueIndex("trusted_devices_user_device_idx").on(t.userId, t.deviceHash)]);
+
+/**
+ * Custom properties (issue 12): a company's (company_id set) or the platform's global ones
+ * (company_id null, read-only for companies). Name uniqueness per company and target is core's
+ * rule (rules/customFields.ts), checked with the company row locked.
+ */
+export const customProperties = pgTable("custom_properties", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").references(() => companies.id),
+  name: text("name").notNull(),
+  type: text("type").$type<CustomPropertyType>().notNull(),
+  target: text("target").$type<CustomPropertyTarget>().notNull(),
+  required: boolean("required").notNull().default(false),
+  options: jsonb("options").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  order: integer("order").notNull(),
+}, (t) => [index("custom_properties_company_idx").on(t.companyId, t.order)]);
+
+/**
+ * One value of a custom property on a device (agent_id) or an asset (asset_id), in the canonical
+ * text of rules/customFields.ts; no row means no value. Deleting the property, the device or the
+ * asset deletes its values.
+ */
+export const customFieldValues = pgTable("custom_field_values", {
+  id: serial("id").primaryKey(),
+  propertyId: integer("property_id").notNull().references(() => customProperties.id, { onDelete: "cascade" }),
+  agentId: integer("agent_id").references(() => agents.id, { onDelete: "cascade" }),
+  assetId: integer("asset_id").references(() => assets.id, { onDelete: "cascade" }),
+  value: text("value").notNull(),
+}, (t) => [
+  uniqueIndex("custom_field_values_agent_idx").on(t.agentId, t.propertyId),
+  uniqueIndex("custom_field_values_asset_idx").on(t.assetId, t.propertyId),
+  // Filtering a list on a field, and a property's usage. Not on value: a long text would pass
+  // a btree entry's size limit.
+  index("custom_field_values_property_idx").on(t.propertyId),
+  check("custom_field_values_one_owner", sql`(${t.agentId} is null) <> (${t.assetId} is null)`),
+]);

@@ -62,7 +62,7 @@ export function openApiDocument(): Record<string, unknown> {
       if (method === "GET") parameters.push(...LIST_PARAMS);
       item[method.toLowerCase()] = {
         operationId: `${route.rel}.${method}`,
-        summary: `${route.rel} ${method}`,
+        summary: spec.summary ?? `${route.rel} ${method}`,
         ...(route.auth === "session" ? { security: [{ bearer: [] }] } : { security: [] }),
         "x-rights": spec.rights,
         parameters,

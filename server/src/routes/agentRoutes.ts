@@ -13,6 +13,7 @@ import { agents, assetTypes, assets, groups } from "../db/schema";
 import { agentViews } from "../devices/agentViews";
 import { deviceMembers, findAgent, visibleAgents } from "../devices/deviceAccess";
 import { filterConditions, keyset, page } from "../http/listSql";
+import { customFieldConditions, splitCustomFilters } from "../custom-fields/customPropertyRows";
 import { companyOf, userOf, type HandlersOf } from "../http/RequestContext";
 
 /** `contains` on the folded name: LIKE wildcards in the search are matched literally. */
@@ -24,7 +25,9 @@ export const agentRoutes: HandlersOf<"AgentList" | "Agent" | "AgentApproverList"
   "AgentList.GET": async (ctx) => {
     const { after, orderBy } = keyset([agents.name, agents.publicId], ctx.list.pageAfter);
     const company = companyOf(ctx).id;
-    const where: SQL[] = [eq(agents.companyId, company), ...filterConditions(ctx.list.filters, {
+    // Filters on custom field values (issue 12): `eq(customFields.<property publicId>,value)`.
+    const { custom, plain } = splitCustomFilters(ctx.list.filters);
+    const where: SQL[] = [eq(agents.companyId, company), ...await customFieldConditions(ctx.db, company, "device", custom, agents.id), ...filterConditions(plain, {
       publicId: { column: agents.publicId, type: "text" },
       name: { column: agents.name, type: "text" },
       vpnRequireAccessApproval: { column: agents.vpnRequireAccessApproval, type: "boolean" },
@@ -63,7 +66,9 @@ export const agentRoutes: HandlersOf<"AgentList" | "Agent" | "AgentApproverList"
 
   "AssetList.GET": async (ctx) => {
     const { after, orderBy } = keyset([assets.name, assets.publicId], ctx.list.pageAfter);
-    const where: SQL[] = [eq(assets.companyId, companyOf(ctx).id), ...filterConditions(ctx.list.filters, {
+    const { custom, plain } = splitCustomFilters(ctx.list.filters);
+    const where: SQL[] = [
+      eq(assets.companyId, companyOf(ctx).id), ...await customFieldConditions(ctx.db, companyOf(ctx).id, "asset", custom, assets.id), ...filterConditions(plain, {
       publicId: { column: assets.publicId, type: "text" },
       name: { column: assets.name, type: "text" },
       "agent.publicId": { column: agents.publicId, type: "text" },

@@ -56,15 +56,16 @@ describe.each(await availableBackends())("rights and isolation table on %s", (ki
       method: m.method, url, headers: apiHeaders(secret, company),
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  // A PUT replaces a whole list (UserGroupMembershipList); an item route's DELETE takes a body only
+  // A PUT replaces a whole list (UserGroupMembershipList) or a device's values; an item route's DELETE takes a body only
   // when it removes a list under the item (GroupAgentList).
-  const bodyFor = (m: RouteMethod): unknown => (m.method === "GET" ? undefined : m.method === "PUT" ? []
+  // The custom field values of a device or asset (issue 12) are replaced by an object of values.
+  const bodyFor = (m: RouteMethod): unknown => (m.method === "GET" ? undefined : m.method === "PUT" ? (m.route.rel.endsWith("CustomFieldValues") ? { values: {} } : [])
     : m.method === "DELETE" && isItemRoute(m.route) && !m.route.methods.DELETE?.payload ? undefined : {});
   // Sequential on purpose: parallel queries open more pool clients, and pg-pool's end() resolves
   // before they have finished closing, so the helper's forced drop of the database races them.
   const writes = async () => {
     const counts: number[] = [];
-    for (const n of ["audit_logs", "group_types", "asset_types", "translations", "terms_acceptances", "access_requests", "outbox_messages", "events", "invites", "memberships", "roles", "audiences"] as const) counts.push(await countRows(t.database.db, n));
+    for (const n of ["audit_logs", "group_types", "asset_types", "translations", "terms_acceptances", "access_requests", "outbox_messages", "events", "invites", "memberships", "roles", "audiences", "custom_properties", "custom_field_values"] as const) counts.push(await countRows(t.database.db, n));
     return counts;
   };
 

@@ -126,7 +126,7 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
   return {
     Agent: agent, AgentApproverList: agent, AgentAccessRequestList: agent, AgentVpnTicketList: agent, AgentCredential: agent,
     TunnelSession: { own: await liveSession(t.database.db, demo), foreign: await liveSession(t.database.db, acme) },
-    Asset: await pair("/api/assets"),
+    ...(await customFieldSamples(t, agent, await pair("/api/assets"), admin.secretId, acmeAdmin.secretId)),
     ...Object.fromEntries(requestRels.map((rel) => [rel, request])),
     GroupType: await pair("/api/group-types"),
     ...groupSamples(await pair("/api/groups"), { own: t.demo.users["engineer"]!, foreign: t.demo.users["acmeAdmin"]! }),
@@ -141,6 +141,24 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     TermsOfUseAcceptance: { own: (sector.json() as { data: { latestTermsOfUse: { publicId: string } } }).data.latestTermsOfUse.publicId, foreign: foreignPolicy!.publicId },
     MyTrustedDevice: { own: await trustedDevice(t.app, emailOf("admin")), foreign: await trustedDevice(t.app, emailOf("acmeAdmin")) },
   };
+}
+
+/**
+ * Custom fields (issue 12): a company custom property made in each company (company custom
+ * properties have no GET to find one), and the values of a device and of an asset.
+ */
+async function customFieldSamples(t: TestApp, agent: ItemSample, asset: ItemSample, adminSecret: string, acmeSecret: string): Promise<Record<string, ItemSample>> {
+  const property = async (secret: string, company: string): Promise<string> => {
+    const res = await t.app.inject({
+      method: "POST", url: "/api/company-custom-properties", headers: apiHeaders(secret, company),
+      payload: { name: "Sample field", type: "text", target: "device" },
+    });
+    if (res.statusCode !== 201) throw new Error(`custom property sample: ${res.statusCode} ${res.body}`);
+    return (res.json() as { data: Array<{ publicId: string }> }).data[0]!.publicId;
+  };
+  const own = await property(adminSecret, t.demo.companies["demo"]!);
+  const foreign = await property(acmeSecret, t.demo.companies["acme"]!);
+  return { Asset: asset, CompanyCustomProperty: { own, foreign }, AgentCustomFieldValues: agent, AssetCustomFieldValues: asset };
 }
 
 /**
@@ -237,7 +255,7 @@ async function liveSession(db: Db, companyPublicId: string): Promise<string> {
 }
 
 /** Rows of a table, for "nothing was written" checks. */
-export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences"): Promise<number> {
+export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values"): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)));
   return Number(row!.n);
 }

@@ -9,6 +9,8 @@ import { action, computed, makeObservable, observable, observableRef, runInActio
 import type { MyAccessRequest } from "@portal/core/domain/AccessRequest";
 import type { AgentView, Asset, DeviceGroup } from "@portal/core/domain/Device";
 import type { AgentListRequest } from "@portal/core/ports/api/AccessRequestsApi";
+import { Result } from "effect";
+import { customFieldFilter } from "@portal/core/rules/customFields";
 import type { GateState } from "./BootstrapStore";
 import { notifyFailure } from "./notifyFailure";
 import type { RootStore } from "./RootStore";
@@ -27,6 +29,8 @@ export class DevicesStore {
   search = "";
   online: OnlineFilter = "all";
   group: string | null = null;
+  /** The custom field filter (issue 12): a device field's publicId and the value typed for it. */
+  fieldFilter: { readonly field: string | null; readonly value: string } = { field: null, value: "" };
   /** Groups seen on loaded devices, by publicId: the group filter's choices. */
   knownGroups: ReadonlyMap<string, DeviceGroup> = new Map();
 
@@ -44,7 +48,8 @@ export class DevicesStore {
     makeObservable<DevicesStore, "generation" | "searchTimer" | "shownRequest">(this, {
       generation: false, searchTimer: false, shownRequest: false,
       devices: observableRef, moreAfter: observable, state: observable, loadingMore: observable,
-      search: observable, online: observable, group: observable, knownGroups: observableRef,
+      search: observable, online: observable, group: observable, knownGroups: observableRef, fieldFilter: observableRef,
+      fieldFilterIssue: computed, setFieldFilter: action,
       device: observableRef, deviceState: observable, deviceAssets: observableRef, deviceRequests: observableRef,
       canLoadMore: computed, groupChoices: computed, isFiltered: computed,
       setSearch: action, setOnline: action, setGroup: action,
@@ -61,7 +66,33 @@ export class DevicesStore {
   }
 
   get isFiltered(): boolean {
-    return this.search.trim() !== "" || this.online !== "all" || this.group !== null;
+    return this.search.trim() !== "" || this.online !== "all" || this.group !== null || this.fieldFilters().length > 0;
+  }
+
+  /** The filters of the custom field filter, by core's customFieldFilter; none while the value is blank or invalid. */
+  private fieldFilters() {
+    const field = this.root.customFields.fieldsOf("device").find((f) => f.publicId === this.fieldFilter.field);
+    if (!field) return [];
+    const filter = customFieldFilter(field, this.fieldFilter.value);
+    return Result.isSuccess(filter) && filter.success !== null ? [filter.success] : [];
+  }
+
+  /** Why the typed filter value cannot match (a message key), or null. */
+  get fieldFilterIssue(): string | null {
+    const field = this.root.customFields.fieldsOf("device").find((f) => f.publicId === this.fieldFilter.field);
+    if (!field) return null;
+    const filter = customFieldFilter(field, this.fieldFilter.value);
+    return Result.isFailure(filter) ? filter.failure : null;
+  }
+
+  /** Changes the custom field filter; the list is asked for again once typing pauses. */
+  setFieldFilter(field: string | null, value: string): void {
+    this.fieldFilter = { field, value: field === this.fieldFilter.field ? value : "" };
+    this.cancelSearchTimer();
+    this.searchTimer = this.root.timers.setTimeout(() => {
+      this.searchTimer = null;
+      void this.reload();
+    }, DEVICES_SEARCH_DELAY_MS);
   }
 
   /** The list request of the current filters. */
@@ -72,6 +103,7 @@ export class DevicesStore {
       ...(search === "" ? {} : { search }),
       ...(this.online === "all" ? {} : { online: this.online === "online" }),
       ...(this.group === null ? {} : { group: this.group }),
+      ...(this.fieldFilters().length === 0 ? {} : { filters: this.fieldFilters() }),
     };
   }
 

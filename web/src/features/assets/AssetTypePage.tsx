@@ -2,10 +2,10 @@ import { HTMLTable, NonIdealState } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useParams } from "react-router";
 import { useStores } from "../../app/StoreContext";
+import { AssetsOfType } from "./AssetsOfType";
 
 /**
- * /assets/{id}: one asset type. The portal has no asset list call yet (spec section 7 lists
- * none), so the page shows the type itself rather than an invented list.
+ * /assets/{id}: one asset type, and its assets with their custom fields (issue 12).
  */
 export const AssetTypePage = observer(function AssetTypePage() {
   const { publicId = "" } = useParams();
@@ -23,6 +23,7 @@ export const AssetTypePage = observer(function AssetTypePage() {
           <tr><th scope="row">Identifier</th><td><code>{type.publicId}</code></td></tr>
         </tbody>
       </HTMLTable>
+      <AssetsOfType key={type.publicId} assetTypePublicId={type.publicId} />
     </div>
   );
 });

@@ -10,6 +10,8 @@ import { AccessRequestDialog } from "./AccessRequestDialog";
 import { AgentCredentialSection } from "./AgentCredentialSection";
 import { MY_ACCESS_INTENT, myAccessLabel } from "./accessView";
 import { OnlineState } from "./DevicesPage";
+import { CustomFieldValuesSection } from "../custom-fields/CustomFieldValuesSection";
+import { canEditCustomValues } from "../custom-fields/customFieldLabels";
 import "./devices.css";
 
 const RATE_LIMIT_TEXT = {
@@ -21,7 +23,7 @@ const RATE_LIMIT_TEXT = {
 /** /devices/:publicId: one device with its assets, its services and my requests for it. */
 export const DevicePage = observer(function DevicePage() {
   const { publicId = "" } = useParams();
-  const { devices, accessRequestDialog, vpnConnect } = useStores();
+  const { devices, accessRequestDialog, vpnConnect, session } = useStores();
   useEffect(() => void devices.openDevice(publicId), [devices, publicId]);
   const device = devices.device?.publicId === publicId ? devices.device : null;
   if (devices.deviceState === "failed" && device === null) {
@@ -56,6 +58,7 @@ export const DevicePage = observer(function DevicePage() {
           {limit.kind === "hard" ? RATE_LIMIT_TEXT.hard : RATE_LIMIT_TEXT[limit.unit]}
         </Callout>
       )}
+      <CustomFieldValuesSection key={device.publicId} target="device" publicId={device.publicId} name={device.name} canEdit={canEditCustomValues(session.rights)} />
       <section aria-labelledby="device-services">
         <h2 id="device-services">Services</h2>
         {device.servers.length === 0 ? <p className="bp6-text-muted">This device has no services besides the VPN.</p> : (

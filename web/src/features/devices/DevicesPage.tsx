@@ -7,6 +7,7 @@ import { useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import type { DevicesStore, OnlineFilter } from "../../stores/DevicesStore";
 import { AccessRequestDialog } from "./AccessRequestDialog";
+import { CustomFieldFilter } from "../custom-fields/CustomFieldFilter";
 import { MY_ACCESS_INTENT, myAccessLabel } from "./accessView";
 import "./devices.css";
 
@@ -32,6 +33,8 @@ export const DevicesPage = observer(function DevicesPage() {
           <HTMLSelect aria-label="Group" value={devices.group ?? ""} data-testid="devices-group"
             options={[{ value: "", label: "All groups" }, ...devices.groupChoices.map((g) => ({ value: g.publicId, label: g.name }))]}
             onChange={(e) => devices.setGroup(e.currentTarget.value === "" ? null : e.currentTarget.value)} />
+          <CustomFieldFilter target="device" filter={devices.fieldFilter} issue={devices.fieldFilterIssue}
+            onChange={(field, value) => devices.setFieldFilter(field, value)} />
         </div>
       </ScreenHeader>
       <DevicesBody store={devices} />
