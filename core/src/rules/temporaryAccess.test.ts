@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ALL_RIGHTS } from "../domain/Right";
 import { rightsOnDevice } from "./deviceRights";
-import { accessAt, isMembershipActive } from "./temporaryAccess";
+import { accessAt, isMembershipActive, untilWithin } from "./temporaryAccess";
 
 const NOW = Date.UTC(2026, 0, 10, 12);
 const rights = fc.subarray([...ALL_RIGHTS]);
@@ -34,6 +34,25 @@ describe("temporary access", () => {
       const expected = new Set(memberships.filter((m) => m.expiresOn === null || m.expiresOn > NOW).flatMap((m) => m.rights));
       expect([...access.companyRights].sort()).toEqual([...expected].sort());
       expect(access.grants).toEqual(access.member ? grants : []);
+    }));
+  });
+});
+
+describe("untilWithin", () => {
+  it("cuts a permission at the end of the temporary access", () => {
+    expect(untilWithin(null, NOW)).toBe(NOW);
+    expect(untilWithin(NOW + 5, NOW)).toBe(NOW);
+    expect(untilWithin(NOW, null)).toBe(NOW);
+    expect(untilWithin(null, null)).toBeNull();
+    expect(accessAt([{ rights: [], expiresOn: NOW + 10 }, { rights: [], expiresOn: NOW + 20 }], [], NOW).endsAt).toBe(NOW + 20);
+    expect(accessAt([{ rights: [], expiresOn: NOW + 10 }, { rights: [], expiresOn: null }], [], NOW).endsAt).toBeNull();
+  });
+  it("property: never later than either bound", () => {
+    fc.assert(fc.property(fc.option(fc.nat()), fc.option(fc.nat()), (until, ends) => {
+      const cut = untilWithin(until, ends);
+      if (until !== null) expect(cut).not.toBeNull();
+      if (until !== null) expect(cut!).toBeLessThanOrEqual(until);
+      if (ends !== null) expect(cut!).toBeLessThanOrEqual(ends);
     }));
   });
 });

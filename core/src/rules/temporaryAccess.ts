@@ -25,6 +25,8 @@ export interface AccessNow {
   readonly companyRights: Set<string>;
   /** The group roles, only while the user is a member; none otherwise. */
   readonly grants: ReadonlyArray<GroupGrant>;
+  /** When all this ends (epoch ms): the last end of the active memberships; null when one is permanent or none is active. */
+  readonly endsAt: number | null;
 }
 
 /**
@@ -38,5 +40,13 @@ export const accessAt = (memberships: ReadonlyArray<HeldMembership>, grants: Rea
     member: active.length > 0,
     companyRights: new Set(active.flatMap((m) => m.rights)),
     grants: active.length > 0 ? grants : [],
+    endsAt: active.length === 0 || active.some((m) => m.expiresOn === null) ? null : Math.max(...active.map((m) => m.expiresOn!)),
   };
 };
+
+/**
+ * A permission to pass "until" an instant (null: for as long as the link lives), cut at the end of
+ * the temporary access `endsAt` (null: permanent). Guarantees: never later than either.
+ */
+export const untilWithin = (until: number | null, endsAt: number | null): number | null =>
+  until === null ? endsAt : endsAt === null ? until : Math.min(until, endsAt);

@@ -13,7 +13,7 @@ import { bypassesApprovalWith, rightsOnDevice } from "@portal/core/rules/deviceR
 import { serviceAccess, type ServiceAccess } from "@portal/core/rules/tunnelAccess";
 import type { GrantingRequest } from "@portal/core/rules/connectPermission";
 import { toUtcIsoSeconds } from "@portal/core/rules/accessRequests";
-import { accessAt } from "@portal/core/rules/temporaryAccess";
+import { accessAt, untilWithin } from "@portal/core/rules/temporaryAccess";
 import { hashSecret, newSecret } from "../auth/secrets";
 import { rowsOf, type Db } from "../db/Database";
 import { agentCredentials, agentServers, agents, memberships, roles, tunnelTokens } from "../db/schema";
@@ -80,6 +80,8 @@ export async function consumeToken(db: Db, kind: "ticket" | "resume", token: str
 export interface UserOnAgent {
   readonly member: boolean;
   readonly rights: ReadonlySet<string>;
+  /** When the user's temporary access ends (epoch ms); null when permanent. */
+  readonly endsAt: number | null;
 }
 
 const DEVICE_RIGHTS: ReadonlyArray<Right> = ["use:access-requests", "approve:access-requests", "manage:access-requests"];
@@ -99,7 +101,7 @@ export async function userOnAgent(db: Db, userId: number, companyId: number, age
   const access = accessAt(held.map((m) => ({ rights: m.rights, expiresOn: m.expiresOn?.getTime() ?? null })), grants, now);
   const groupIds = rowsOf<{ public_id: string }>(groupRows).map((r) => r.public_id);
   const rights = rightsOnDevice(access.companyRights, access.grants, groupIds);
-  return { member: access.member && DEVICE_RIGHTS.some((r) => rights.has(r)), rights };
+  return { member: access.member && DEVICE_RIGHTS.some((r) => rights.has(r)), rights, endsAt: access.endsAt };
 }
 
 /** The user's approved requests on the agent that have not ended, as core's GrantingRequest. */
@@ -118,7 +120,7 @@ export async function grantingRequests(db: Db, userId: number, agentId: number, 
 export async function accessToService(db: Db, owner: TokenOwner, agent: AgentRow, server: ServerRow, now: number): Promise<ServiceAccess> {
   const [who, requests] = await Promise.all([userOnAgent(db, owner.userId, owner.companyId, agent.id, now), grantingRequests(db, owner.userId, agent.id, now)]);
   if (!who.member) return { kind: "refused", code: "ACCESS_REQUEST_REQUIRED" };
-  return serviceAccess({
+  const access = serviceAccess({
     agent: { vpnRequireAccessApproval: agent.vpnRequireAccessApproval },
     server: { publicId: server.publicId, requireAccessApproval: server.requireAccessApproval },
     requests,
@@ -126,4 +128,6 @@ export async function accessToService(db: Db, owner: TokenOwner, agent: AgentRow
     canManageAccessRequests: bypassesApprovalWith(who.rights),
     now,
   });
+  // A temporary access ends the stream when it ends, as a request's end does.
+  return access.kind === "allowed" ? { kind: "allowed", until: untilWithin(access.until, who.endsAt) } : access;
 }
