@@ -8,7 +8,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { hashPassword } from "../src/auth/secrets";
-import { auditLogs, companies, memberships, outboxMessages, roles, users } from "../src/db/schema";
+import { auditLogs, companies, invites, memberships, outboxMessages, roles, users } from "../src/db/schema";
 import { newPublicId } from "../src/ids";
 import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
@@ -216,5 +216,19 @@ describe.each(await availableBackends())("users and invites on %s", (kind) => {
     const token = await tokenOfMail("withdrawn@example.com");
     expect((await inject("DELETE", `/api/invites/${publicId}`)).statusCode).toBe(200);
     expect((await inject("GET", `/api/finish-invite?token=${encodeURIComponent(token)}`, undefined, { "api-version": "2" })).statusCode).toBe(400);
+  });
+  it("an invite whose link ran out does not block inviting the address again; the old one goes, audited", async () => {
+    const role = { publicId: await roleOf("Viewer") };
+    expect((await inject("POST", "/api/invites", { email: "lapsed@example.com", role })).statusCode).toBe(201);
+    const [first] = await t.database.db.select().from(invites).where(eq(invites.email, "lapsed@example.com"));
+    // Still valid: a second invite is refused.
+    expect((await inject("POST", "/api/invites", { email: "lapsed@example.com", role })).json()).toMatchObject({ data: [{ message: "ALREADY_INVITED" }] });
+    await t.database.db.update(invites).set({ expiresAt: new Date(clock.current() - 1000) }).where(eq(invites.id, first!.id));
+    const again = await inject("POST", "/api/invites", { email: "lapsed@example.com", role });
+    expect(again.statusCode, again.body).toBe(201);
+    const rows = await t.database.db.select().from(invites).where(eq(invites.email, "lapsed@example.com"));
+    expect(rows.map((r) => r.publicId)).toEqual([(again.json() as { data: Array<{ publicId: string }> }).data[0]!.publicId]);
+    const audit = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.topic, "Invite"), eq(auditLogs.target, first!.publicId), eq(auditLogs.action, "DELETE")));
+    expect(audit).toHaveLength(1);
   });
 });
