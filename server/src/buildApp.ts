@@ -42,6 +42,7 @@ import { userRoutes } from "./routes/userRoutes";
 import { Relay } from "./relay/Relay";
 import { assetTypeRoutes, groupTypeRoutes } from "./routes/typeKinds";
 import { audienceRoutes } from "./routes/audienceRoutes";
+import { audienceAssignmentRoutes } from "./routes/audienceAssignmentRoutes";
 import { roleRoutes } from "./routes/roleRoutes";
 
 export interface BuildAppOptions {
@@ -83,7 +84,7 @@ export const HANDLERS: HandlerTable = {
   ...groupTypeRoutes, ...assetTypeRoutes, ...groupRoutes, ...groupMembershipRoutes, ...groupDeviceRoutes, ...translationRoutes, ...auditLogRoutes,
   ...agentRoutes, ...accessRequestRoutes, ...accessRequestActions, ...outboxRoutes, ...tunnelRoutes,
   ...userRoutes, ...inviteRoutes,
-  ...roleRoutes, ...audienceRoutes,
+  ...roleRoutes, ...audienceRoutes, ...audienceAssignmentRoutes,
   ...myAccountRoutes,
 };
 

@@ -32,9 +32,9 @@ import { CompanyUser, InviteLinkInfo, MyInvite, PendingInvite } from "../domain/
 import {
   GroupBody, GroupBulkBody, GroupCandidateQuery, GroupMembershipBody, GroupMembershipBulkBody, UserGroupMembershipsBody,
 } from "./payloads";
-import { AudienceBody, RoleBody } from "./payloads";
+import { AudienceAssignmentBody, AudienceBody, RoleBody } from "./payloads";
 import { Role } from "../domain/Role";
-import { Audience } from "../domain/Audience";
+import { Audience, AudienceAssignment } from "../domain/Audience";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -376,6 +376,22 @@ export const ROUTES = [
     methods: {
       POST: endpoint({ rights: ["manage:roles"], ...item, success: Audience }),
       DELETE: endpoint({ rights: ["manage:roles"], ...item, success: Audience }),
+    },
+  },
+  {
+    // The access category of a member (all their memberships in the company) and of a device
+    // (issue 11): who sees which devices (rules/accessCategories.ts). Administrators (manage:roles) set them.
+    rel: "UserAudience", href: "/api/users/{publicId}/audience", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:roles", "invite:user"], ...item, success: AudienceAssignment }),
+      PATCH: endpoint({ rights: ["manage:roles"], ...item, payload: AudienceAssignmentBody, success: AudienceAssignment }),
+    },
+  },
+  {
+    rel: "AgentAudience", href: "/api/agents/{publicId}/audience", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:roles"], ...item, success: AudienceAssignment }),
+      PATCH: endpoint({ rights: ["manage:roles"], ...item, payload: AudienceAssignmentBody, success: AudienceAssignment }),
     },
   },
 
