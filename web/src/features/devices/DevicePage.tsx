@@ -8,6 +8,7 @@ import { ScreenHeader } from "../../shell/ScreenHeader";
 import { RequestList } from "../access-requests/RequestList";
 import { AccessRequestDialog } from "./AccessRequestDialog";
 import { AgentCredentialSection } from "./AgentCredentialSection";
+import { DeviceAudienceSection } from "./DeviceAudienceSection";
 import { MY_ACCESS_INTENT, myAccessLabel } from "./accessView";
 import { OnlineState } from "./DevicesPage";
 import "./devices.css";
@@ -21,7 +22,7 @@ const RATE_LIMIT_TEXT = {
 /** /devices/:publicId: one device with its assets, its services and my requests for it. */
 export const DevicePage = observer(function DevicePage() {
   const { publicId = "" } = useParams();
-  const { devices, accessRequestDialog, vpnConnect } = useStores();
+  const { devices, accessRequestDialog, vpnConnect, session } = useStores();
   useEffect(() => void devices.openDevice(publicId), [devices, publicId]);
   const device = devices.device?.publicId === publicId ? devices.device : null;
   if (devices.deviceState === "failed" && device === null) {
@@ -83,6 +84,7 @@ export const DevicePage = observer(function DevicePage() {
           ? <p className="bp6-text-muted">You have not requested access to this device yet.</p>
           : <RequestList rows={devices.deviceRequests} showDevice={false} testId="device-requests" />}
       </section>
+      {session.rights.includes("manage:roles") && <DeviceAudienceSection agentPublicId={device.publicId} name={device.name} />}
       {device.canManageAccessRequests && <AgentCredentialSection agentPublicId={device.publicId} />}
       <AccessRequestDialog />
     </div>
