@@ -91,12 +91,14 @@ const UserRow = observer(function UserRow({ user }: { user: CompanyUser }) {
         )}
         {user.expiresOn !== null && <Tag minimal intent="warning">until {lastDay(user.expiresOn)}</Tag>}
       </div>
-      {session.rights.includes("manage:roles") && (
-        <Button size="small" icon="tag" variant="minimal" aria-label={`Access category of ${user.name}`} title="Access category" disabled={saving}
-          onClick={() => void audienceDialog.open({ kind: "user", publicId: user.publicId, name: user.name })} data-testid="user-audience" />
-      )}
-      <Button size="small" icon="trash" intent="danger" variant="minimal" aria-label={`Remove ${user.name} from the company`} disabled={saving}
-        onClick={() => setConfirmRemove(true)} data-testid="user-remove" />
+      <div className="users-actions">
+        {session.rights.includes("manage:roles") && (
+          <Button size="small" icon="tag" variant="minimal" aria-label={`Access category of ${user.name}`} title="Access category" disabled={saving}
+            onClick={() => void audienceDialog.open({ kind: "user", publicId: user.publicId, name: user.name })} data-testid="user-audience" />
+        )}
+        <Button size="small" icon="trash" intent="danger" variant="minimal" aria-label={`Remove ${user.name} from the company`} disabled={saving}
+          onClick={() => setConfirmRemove(true)} data-testid="user-remove" />
+      </div>
       {error !== undefined && <div className="users-error" role="alert">{error}</div>}
       <Alert isOpen={confirmRemove} intent="danger" icon="trash" cancelButtonText="Cancel" confirmButtonText="Remove" loading={saving} canEscapeKeyCancel
         onCancel={() => setConfirmRemove(false)} onConfirm={() => void store.remove(user).then(() => setConfirmRemove(false))}>
