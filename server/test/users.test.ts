@@ -231,4 +231,17 @@ describe.each(await availableBackends())("users and invites on %s", (kind) => {
     const audit = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.topic, "Invite"), eq(auditLogs.target, first!.publicId), eq(auditLogs.action, "DELETE")));
     expect(audit).toHaveLength(1);
   });
+  it("a group manager (manage:groups) searches the users list for the member picker but changes no member", async () => {
+    // A member of their own with the Viewer role (manage:groups only): the demo viewer is removed by an earlier test.
+    const [company] = await t.database.db.select().from(companies).where(eq(companies.publicId, demo));
+    const [viewerRole] = await t.database.db.select().from(roles).where(and(eq(roles.companyId, company!.id), eq(roles.name, "Viewer")));
+    const [made] = await t.database.db.insert(users).values({ publicId: newPublicId(), name: "Gina Groups", email: "gina-groups@example.com", passwordHash: await hashPassword("portal-demo") }).returning({ id: users.id });
+    await t.database.db.insert(memberships).values({ publicId: newPublicId(), userId: made!.id, companyId: company!.id, roleId: viewerRole!.id });
+    const viewer = await signInAs(t.app, "gina-groups@example.com");
+    const found = await inject("GET", "/api/users?search=GINA", undefined, apiHeaders(viewer, demo));
+    expect(found.statusCode, found.body).toBe(200);
+    expect((found.json() as { data: Array<{ name: string }> }).data.map((u) => u.name)).toEqual(["Gina Groups"]);
+    const change = await inject("PATCH", `/api/users/${t.demo.users["engineer"]}`, { expiresOn: null }, apiHeaders(viewer, demo));
+    expect(change.statusCode).toBe(403);
+  });
 });

@@ -291,7 +291,8 @@ export const ROUTES = [
   // Users and invites (issue 11). Every change of a member is checked by rules/administrators.ts.
   {
     rel: "UserList", href: "/api/users", ...company,
-    methods: { GET: endpoint({ rights: ["invite:user"], query: UserListQuery, success: Schema.Array(CompanyUser) }) },
+    // Also for group managers: the group member picker searches the company's people here.
+    methods: { GET: endpoint({ rights: ["invite:user", "manage:groups"], query: UserListQuery, success: Schema.Array(CompanyUser) }) },
   },
   {
     rel: "User", href: "/api/users/{publicId}", ...company,
