@@ -81,4 +81,14 @@ describe("portal users", () => {
     const usage = await runPortal(["users", "invite", "x@example.com"], { env });
     expect(usage.code).toBe(2);
   });
+
+  it("--role names any role of the company's roles list, also one no member holds yet", async () => {
+    // "Group approver" is held only inside a group in the demo: no member has it as company role.
+    const r = await runPortal(["users", "invite", "cli-group-approver@example.com", "--role", "group approver", "--json"], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: "success", invited: 1 });
+    const unknown = await runPortal(["users", "invite", "cli-nobody@example.com", "--role", "Astronaut"], { env });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("role");
+  });
 });

@@ -42,6 +42,7 @@ import { userRoutes } from "./routes/userRoutes";
 import { Relay } from "./relay/Relay";
 import { assetTypeRoutes, groupTypeRoutes } from "./routes/typeKinds";
 import { audienceRoutes } from "./routes/audienceRoutes";
+import { audienceAssignmentRoutes } from "./routes/audienceAssignmentRoutes";
 import { roleRoutes } from "./routes/roleRoutes";
 import { customPropertyRoutes } from "./routes/customPropertyRoutes";
 import { customFieldValueRoutes } from "./routes/customFieldValueRoutes";
@@ -85,7 +86,7 @@ export const HANDLERS: HandlerTable = {
   ...groupTypeRoutes, ...assetTypeRoutes, ...groupRoutes, ...groupMembershipRoutes, ...groupDeviceRoutes, ...translationRoutes, ...auditLogRoutes,
   ...agentRoutes, ...accessRequestRoutes, ...accessRequestActions, ...outboxRoutes, ...tunnelRoutes,
   ...userRoutes, ...inviteRoutes,
-  ...roleRoutes, ...audienceRoutes,
+  ...roleRoutes, ...audienceRoutes, ...audienceAssignmentRoutes,
   ...myAccountRoutes,
   ...customPropertyRoutes, ...customFieldValueRoutes,
 };

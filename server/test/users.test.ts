@@ -8,7 +8,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { hashPassword } from "../src/auth/secrets";
-import { auditLogs, companies, memberships, outboxMessages, roles, users } from "../src/db/schema";
+import { auditLogs, companies, invites, memberships, outboxMessages, roles, users } from "../src/db/schema";
 import { newPublicId } from "../src/ids";
 import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
@@ -216,5 +216,32 @@ describe.each(await availableBackends())("users and invites on %s", (kind) => {
     const token = await tokenOfMail("withdrawn@example.com");
     expect((await inject("DELETE", `/api/invites/${publicId}`)).statusCode).toBe(200);
     expect((await inject("GET", `/api/finish-invite?token=${encodeURIComponent(token)}`, undefined, { "api-version": "2" })).statusCode).toBe(400);
+  });
+  it("an invite whose link ran out does not block inviting the address again; the old one goes, audited", async () => {
+    const role = { publicId: await roleOf("Viewer") };
+    expect((await inject("POST", "/api/invites", { email: "lapsed@example.com", role })).statusCode).toBe(201);
+    const [first] = await t.database.db.select().from(invites).where(eq(invites.email, "lapsed@example.com"));
+    // Still valid: a second invite is refused.
+    expect((await inject("POST", "/api/invites", { email: "lapsed@example.com", role })).json()).toMatchObject({ data: [{ message: "ALREADY_INVITED" }] });
+    await t.database.db.update(invites).set({ expiresAt: new Date(clock.current() - 1000) }).where(eq(invites.id, first!.id));
+    const again = await inject("POST", "/api/invites", { email: "lapsed@example.com", role });
+    expect(again.statusCode, again.body).toBe(201);
+    const rows = await t.database.db.select().from(invites).where(eq(invites.email, "lapsed@example.com"));
+    expect(rows.map((r) => r.publicId)).toEqual([(again.json() as { data: Array<{ publicId: string }> }).data[0]!.publicId]);
+    const audit = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.topic, "Invite"), eq(auditLogs.target, first!.publicId), eq(auditLogs.action, "DELETE")));
+    expect(audit).toHaveLength(1);
+  });
+  it("a group manager (manage:groups) searches the users list for the member picker but changes no member", async () => {
+    // A member of their own with the Viewer role (manage:groups only): the demo viewer is removed by an earlier test.
+    const [company] = await t.database.db.select().from(companies).where(eq(companies.publicId, demo));
+    const [viewerRole] = await t.database.db.select().from(roles).where(and(eq(roles.companyId, company!.id), eq(roles.name, "Viewer")));
+    const [made] = await t.database.db.insert(users).values({ publicId: newPublicId(), name: "Gina Groups", email: "gina-groups@example.com", passwordHash: await hashPassword("portal-demo") }).returning({ id: users.id });
+    await t.database.db.insert(memberships).values({ publicId: newPublicId(), userId: made!.id, companyId: company!.id, roleId: viewerRole!.id });
+    const viewer = await signInAs(t.app, "gina-groups@example.com");
+    const found = await inject("GET", "/api/users?search=GINA", undefined, apiHeaders(viewer, demo));
+    expect(found.statusCode, found.body).toBe(200);
+    expect((found.json() as { data: Array<{ name: string }> }).data.map((u) => u.name)).toEqual(["Gina Groups"]);
+    const change = await inject("PATCH", `/api/users/${t.demo.users["engineer"]}`, { expiresOn: null }, apiHeaders(viewer, demo));
+    expect(change.statusCode).toBe(403);
   });
 });

@@ -10,6 +10,11 @@ const seed = {
   groupTypes: [LOCATION],
   groups: [group("gHallA000000", "Hall A"), group("gLine1000000", "Line 1", "gHallA000000")],
   companyUsers: [{ publicId: "uEmil0000000", name: "Emil Engineer", email: "engineer@example.com" }, { publicId: "uSam00000000", name: "Sam Shift", email: "shift@example.com" }],
+  // The member picker searches the users list (UserList, server-side search).
+  people: { members: [
+    { publicId: "uEmil0000000", name: "Emil Engineer", email: "engineer@example.com", role: null, expiresOn: null },
+    { publicId: "uSam00000000", name: "Sam Shift", email: "shift@example.com", role: null, expiresOn: null },
+  ] },
   roleChoices: [{ publicId: "rApprover000", name: "Group approver" }, { publicId: "rMember0000", name: "Member" }],
   agents: [{ publicId: "aRouter00000", name: "Line 1 Router" } as never],
 };
@@ -45,6 +50,8 @@ describe("GroupStore", () => {
     await store.loadDetails("gLine1000000");
     expect(store.roles.map((r) => r.name)).toEqual(["Group approver", "Member"]);
     expect((await store.candidates("sam")).map((u) => u.name)).toEqual(["Sam Shift"]);
+    expect(h.api.state.calls).toContain("users.list");
+    expect(h.api.state.calls).not.toContain("groups.candidates");
     expect(await store.addMember("uSam00000000", "rApprover000")).toBe(true);
     expect(store.members.map((m) => [m.user.name, m.role.name])).toEqual([["Sam Shift", "Group approver"]]);
     expect(await store.addAgent("aRouter00000")).toBe(true);

@@ -7,7 +7,7 @@ import type { Branding } from "@portal/core/domain/Branding";
 import type { Company } from "@portal/core/domain/Company";
 import type { Right } from "@portal/core/domain/Right";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
-import { PortalApiMemory } from "@portal/fixtures/memory/PortalApiMemory";
+import { PortalApiMemory, type PortalApiMemoryRolesSeed } from "@portal/fixtures/memory/PortalApiMemory";
 import { StorageMemory } from "@portal/fixtures/memory/StorageMemory";
 import { VpnConnectorMemory } from "@portal/fixtures/memory/VpnConnectorMemory";
 import type { PortalApiMemorySeed } from "@portal/fixtures/memory/portal-api/state";
@@ -55,7 +55,7 @@ export const company = (publicId: string, name: string, fqdn?: string, parent?: 
 });
 
 export interface HarnessOptions {
-  readonly seed?: PortalApiMemorySeed;
+  readonly seed?: PortalApiMemorySeed & PortalApiMemoryRolesSeed;
   readonly hostname?: string;
   readonly reachableClient?: boolean;
   readonly production?: boolean;

@@ -144,3 +144,44 @@ describe("AccessCategoriesStore", () => {
     }), { numRuns: 30 });
   });
 });
+
+describe("AudienceDialogStore", () => {
+  const member = { kind: "user", publicId: "userCleo0001", name: "Cleo" } as const;
+  it("gives a member a category with one call, audited; the device page's value follows a device's change", async () => {
+    const { api, root } = rolesHarness(ADMIN.rights);
+    const store = root.audienceDialog;
+    await store.open(member);
+    expect(store.categories.map((c) => c.name)).toEqual(["Office", "Plant floor"]);
+    expect(store.chosen).toBe("");
+    expect(store.canSave).toBe(false);
+    store.choose(OFFICE.publicId);
+    expect(store.dirty).toBe(true);
+    await store.save();
+    expect(store.target).toBeNull();
+    expect(api.state.calls.filter((c) => c === "audiences.assign")).toHaveLength(1);
+    expect(api.state.auditLogs[0]).toMatchObject({ topic: "UserAudience", target: member.publicId });
+    await store.open(member);
+    expect(store.chosen).toBe(OFFICE.publicId);
+    const device = { kind: "agent", publicId: "agentLine001" } as const;
+    await store.loadShown(device);
+    expect(store.carried(device)).toBeNull();
+    await store.open({ ...device, name: "Line 1" });
+    store.choose(PLANT.publicId);
+    await store.save();
+    expect(store.carried(device)).toEqual({ publicId: PLANT.publicId, name: "Plant floor" });
+  });
+
+  it("a failed save keeps the dialog and the choice, with the sentence's key", async () => {
+    const { api, root } = rolesHarness(ADMIN.rights);
+    const store = root.audienceDialog;
+    await store.open(member);
+    store.choose(OFFICE.publicId);
+    // Deleted meanwhile by another administrator: the server answers UNKNOWN_AUDIENCE.
+    api.roleState.audiences = api.roleState.audiences.filter((a) => a.publicId !== OFFICE.publicId);
+    await store.save();
+    expect(store.target).not.toBeNull();
+    expect(store.chosen).toBe(OFFICE.publicId);
+    expect(store.failure).toEqual({ key: "UNKNOWN_AUDIENCE" });
+    expect(root.messages.text(store.failure!.key)).toBe("This access category does not exist in the company.");
+  });
+});

@@ -37,12 +37,13 @@ const sortOption = (value: string | undefined): "name" | "email" | undefined => 
 const everyone = (s: Session, request: { search?: string; sort?: "name" | "email" } = {}) =>
   run(allPages((after) => s.api.users.list({ ...request, pageSize: MAX_PAGE_SIZE, ...(after ? { pageAfter: after } : {}) })));
 
-/** The roles to resolve names with: those members hold (this branch has no roles list call). */
-const rolesOf = (members: ReadonlyArray<CompanyUser>) => {
-  const seen = new Map<string, string>();
-  for (const m of members) if (m.role) seen.set(m.role.publicId, m.role.name ?? m.role.publicId);
-  return [...seen].map(([publicId, name]) => ({ publicId, name }));
-};
+/**
+ * The roles to resolve names with: the company's roles list (GET roles), so that a role nobody
+ * holds yet can be given too.
+ */
+const companyRoles = async (s: Session) =>
+  (await run(allPages((after) => s.api.roles.list({ pageSize: MAX_PAGE_SIZE, ...(after ? { pageAfter: after } : {}) }))))
+    .map((r) => ({ publicId: r.publicId, name: r.name }));
 
 async function list(io: Io, options: GlobalOptions & { search?: string; sort?: string }): Promise<void> {
   const session = await openSession(options, io.env);
@@ -101,8 +102,7 @@ async function progressFor(io: Io, total: number) {
 }
 
 async function sendInvites(io: Io, session: Session, rows: ReadonlyArray<UserRow>, dryRun: boolean): Promise<void> {
-  const members = await everyone(session);
-  const verdicts = checkUserRows(rows, rolesOf(members), Date.now());
+  const verdicts = checkUserRows(rows, await companyRoles(session), Date.now());
   if (verdicts.some((v) => v.issues.length > 0) || dryRun) return report(io, verdicts, dryRun, false);
   if (rows.length > INVITES_MAX_PER_CALL * 10) throw new UsageError({ message: `At most ${INVITES_MAX_PER_CALL * 10} rows per import` });
   const progress = await progressFor(io, rows.length);

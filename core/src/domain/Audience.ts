@@ -23,3 +23,14 @@ export type AudienceUpdate = typeof AudienceUpdate.Type;
 /** Body of POST / DELETE audience default: the audience to set or unset. */
 export const AudienceDefaultBody = Schema.Struct({ publicId: Schema.String });
 export type AudienceDefaultBody = typeof AudienceDefaultBody.Type;
+
+/**
+ * The access category a member or a device carries (issue 11, rules/accessCategories.ts):
+ * `publicId` is the member's (user publicId) or the device's; `audience` null means none (a member
+ * without one sees every device; a device without one is seen by every member).
+ */
+export const AudienceAssignment = Schema.Struct({
+  publicId: Schema.String,
+  audience: Schema.NullOr(Schema.Struct({ publicId: Schema.String, name: Schema.String })),
+});
+export type AudienceAssignment = typeof AudienceAssignment.Type;

@@ -69,6 +69,7 @@ const KEYED = {
   ROLE_NAME_ALREADY_IN_USE: t("Another role is already named like this. Choose a different name."),
   ROLE_IN_USE: t("This role cannot be deleted while people or groups hold it. Give them another role first."),
   UNKNOWN_RIGHT: t("One of these rights does not exist. Reload the page and try again."),
+  UNKNOWN_AUDIENCE: t("This access category does not exist in the company."),
   AUDIENCE_NAME_ALREADY_IN_USE: t("Another access category is already named like this. Choose a different name."),
   "Audience is still in use": t("This access category is still in use by people or devices, so it cannot be deleted."),
   ROLE_RIGHTS_SAVED: t("The rights of the role were saved."),

@@ -34,8 +34,8 @@ export type { PagesApi } from "./api/PagesApi";
 export type { TranslationsApi, UpsertResult } from "./api/TranslationsApi";
 export type { TunnelSessionState, TunnelsApi } from "./api/TunnelsApi";
 export type { InviteFinish, InviteInput, InviteJoined, UserListRequest, UserPatch, UsersApi } from "./api/UsersApi";
-export type { AudiencesApi, RolesApi } from "./api/RolesApi";
 export type { CustomFieldsApi, CustomPropertyInput } from "./api/CustomFieldsApi";
+export type { AudiencesApi, AudienceTarget, RolesApi } from "./api/RolesApi";
 export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
 
 export interface PortalApiShape {

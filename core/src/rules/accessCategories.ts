@@ -60,3 +60,19 @@ export const seesDevice = (viewer: DeviceViewer, deviceAudience: string | null):
 /** The categories a viewer is restricted to, or null when unrestricted (see seesDevice). */
 export const restrictedTo = (viewer: DeviceViewer): ReadonlyArray<string> | null =>
   viewer.managesAccessRequests || viewer.audiences.length === 0 ? null : viewer.audiences;
+
+/** The message of an access category that is not one of the company's (400, propertyName "audience"). */
+export const UNKNOWN_AUDIENCE = "UNKNOWN_AUDIENCE";
+
+/**
+ * The access category a member or a device is to carry: `wanted` null takes it away; otherwise it
+ * must be one of the company's (`available`). Guarantees: the result is null or an element of
+ * `available`. Errors: InvalidInput UNKNOWN_AUDIENCE (propertyName "audience").
+ */
+export const chooseAudience = <A extends { readonly publicId: string }>(
+  wanted: { readonly publicId: string } | null, available: ReadonlyArray<A>,
+): Result.Result<A | null, InvalidInput> => {
+  if (wanted === null) return Result.succeed(null);
+  const found = available.find((a) => a.publicId === wanted.publicId);
+  return found ? Result.succeed(found) : Result.fail(new InvalidInput({ issues: [{ message: UNKNOWN_AUDIENCE, propertyName: "audience" }] }));
+};

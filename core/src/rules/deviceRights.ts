@@ -1,12 +1,14 @@
 /**
  * Rights on one device (issue 9 on spec.md section 6): a user's role in the company grants its
  * rights on every device of the company; a role the user holds in a group grants its rights on
- * the devices of that group. Who may approve (approve access-requests), who bypasses approval
+ * the devices of that group and of all its subgroups (issue 11: a device in a subgroup is in the
+ * parent group too, so whoever approves for "Plant" approves for "Plant / Hall A"). Who may approve (approve access-requests), who bypasses approval
  * (manage access-requests), and the approvers a requester may address.
  */
 import type { Approver } from "../domain/AccessRequest";
 import type { Right } from "../domain/Right";
 import { sortApprovers } from "./approvers";
+import { groupsBelow, type TreeLink } from "./groupTree";
 
 /** Rights a user holds through a role in one group. */
 export interface GroupGrant {
@@ -27,6 +29,15 @@ export const rightsOnDevice = (
   for (const g of grants) if (groups.has(g.groupId)) for (const r of g.rights) rights.add(r);
   return rights;
 };
+
+/**
+ * The grants as they reach down the group tree: each grant repeated on every subgroup below its
+ * group (groupsBelow), so that rightsOnDevice over a device's own groups counts the roles held in
+ * the groups above them. Guarantees: every original grant is kept; a grant is added only on a
+ * group below the granting one; nothing is added without a tree.
+ */
+export const grantsThroughSubgroups = (grants: ReadonlyArray<GroupGrant>, tree: ReadonlyArray<TreeLink>): GroupGrant[] =>
+  grants.flatMap((g) => [...groupsBelow(tree, [g.groupId])].map((groupId) => ({ groupId, rights: g.rights })));
 
 export const APPROVE_RIGHT: Right = "approve:access-requests";
 export const BYPASS_RIGHT: Right = "manage:access-requests";

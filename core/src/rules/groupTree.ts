@@ -128,3 +128,42 @@ export const groupForest = <G extends TreeGroup>(groups: ReadonlyArray<G>, typeI
     [...(children.get(parent) ?? [])].sort(order).map((g) => ({ group: g, children: build(g.publicId) }));
   return build(null);
 };
+
+/** A group's place in the tree, as the subgroup rules below need it. */
+export interface TreeLink {
+  readonly publicId: string;
+  readonly parentId: string | null;
+}
+
+/**
+ * The groups `groupIds` and every group above them (parents, their parents...), each once: the
+ * groups that contain a device placed in `groupIds`, since a device in a subgroup is in its
+ * parent too (issue 11). Unknown ids are kept as they are; a parent chain that loops stops where
+ * it repeats, so the result is finite whatever the data.
+ */
+export const groupsContaining = (tree: ReadonlyArray<TreeLink>, groupIds: Iterable<string>): Set<string> => {
+  const parentOf = new Map(tree.map((g) => [g.publicId, g.parentId]));
+  const out = new Set<string>();
+  for (const start of groupIds) {
+    for (let at: string | null | undefined = start; at !== null && at !== undefined && !out.has(at); at = parentOf.get(at)) out.add(at);
+  }
+  return out;
+};
+
+/**
+ * The groups `groupIds` and every group below them (subgroups, theirs...), each once: where a
+ * role held in `groupIds` reaches. The mirror of groupsContaining: `d` is in
+ * groupsBelow(tree, [g]) exactly when `g` is in groupsContaining(tree, [d]).
+ */
+export const groupsBelow = (tree: ReadonlyArray<TreeLink>, groupIds: Iterable<string>): Set<string> => {
+  const childrenOf = new Map<string, string[]>();
+  for (const g of tree) if (g.parentId !== null) childrenOf.set(g.parentId, [...(childrenOf.get(g.parentId) ?? []), g.publicId]);
+  const out = new Set<string>();
+  const todo = [...groupIds];
+  for (let at = todo.pop(); at !== undefined; at = todo.pop()) {
+    if (out.has(at)) continue;
+    out.add(at);
+    todo.push(...(childrenOf.get(at) ?? []));
+  }
+  return out;
+};

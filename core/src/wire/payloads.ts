@@ -179,6 +179,8 @@ export const RoleBody = Schema.Struct({
 });
 /** An access category (audience) to create, or its new name. The default is set through AudienceDefault. */
 export const AudienceBody = Schema.Struct({ name });
+/** The access category to give a member or a device; null takes it away. */
+export const AudienceAssignmentBody = Schema.Struct({ audience: Schema.NullOr(Schema.Struct({ publicId: Text(TOKEN_MAX_LENGTH) })) });
 /** PATCH my user: name, language, time zone (the rule in rules/profile.ts judges them). */
 export const ProfileBody = Schema.Struct({
   name: Schema.optional(RuleText(NAME_WIRE_MAX_LENGTH)),

@@ -32,11 +32,11 @@ import { CompanyUser, InviteLinkInfo, MyInvite, PendingInvite } from "../domain/
 import {
   GroupBody, GroupBulkBody, GroupCandidateQuery, GroupMembershipBody, GroupMembershipBulkBody, UserGroupMembershipsBody,
 } from "./payloads";
-import { AudienceBody, RoleBody } from "./payloads";
+import { AudienceAssignmentBody, AudienceBody, RoleBody } from "./payloads";
 import { Role } from "../domain/Role";
-import { Audience } from "../domain/Audience";
 import { CustomFieldValues, CustomProperty } from "../domain/CustomProperty";
 import { CustomFieldValuesBody, CustomPropertyBody, CustomPropertyBulkBody } from "./customFieldPayloads";
+import { Audience, AudienceAssignment } from "../domain/Audience";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -293,7 +293,8 @@ export const ROUTES = [
   // Users and invites (issue 11). Every change of a member is checked by rules/administrators.ts.
   {
     rel: "UserList", href: "/api/users", ...company,
-    methods: { GET: endpoint({ rights: ["invite:user"], query: UserListQuery, success: Schema.Array(CompanyUser) }) },
+    // Also for group managers: the group member picker searches the company's people here.
+    methods: { GET: endpoint({ rights: ["invite:user", "manage:groups"], query: UserListQuery, success: Schema.Array(CompanyUser) }) },
   },
   {
     rel: "User", href: "/api/users/{publicId}", ...company,
@@ -378,6 +379,22 @@ export const ROUTES = [
     methods: {
       POST: endpoint({ rights: ["manage:roles"], ...item, success: Audience }),
       DELETE: endpoint({ rights: ["manage:roles"], ...item, success: Audience }),
+    },
+  },
+  {
+    // The access category of a member (all their memberships in the company) and of a device
+    // (issue 11): who sees which devices (rules/accessCategories.ts). Administrators (manage:roles) set them.
+    rel: "UserAudience", href: "/api/users/{publicId}/audience", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:roles", "invite:user"], ...item, success: AudienceAssignment }),
+      PATCH: endpoint({ rights: ["manage:roles"], ...item, payload: AudienceAssignmentBody, success: AudienceAssignment }),
+    },
+  },
+  {
+    rel: "AgentAudience", href: "/api/agents/{publicId}/audience", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:roles"], ...item, success: AudienceAssignment }),
+      PATCH: endpoint({ rights: ["manage:roles"], ...item, payload: AudienceAssignmentBody, success: AudienceAssignment }),
     },
   },
 

@@ -12,7 +12,9 @@ import { HttpProblem } from "../http/HttpProblem";
 import { newPublicId } from "../ids";
 import { admitAttempt, settleAttempt, type AttemptCharge } from "./attemptCounters";
 import { hashPassword, hashSecret, newSecret, verifyPassword } from "./secrets";
+import { needsSecondFactor } from "@portal/core/rules/trustedDevice";
 import { verifyTotp } from "./totp";
+import { findDevice } from "./trustedDevices";
 
 export type UserRow = typeof users.$inferSelect;
 export type TokenRow = typeof accessTokens.$inferSelect;
@@ -45,7 +47,9 @@ export const signInCharges = (email: string, clientAddress: string): AttemptChar
  * is core's RateLimited (429) and costs no password check. A success resets the account's
  * count and refunds the address's. Throws HttpProblem 401 (credentials, TWO_FACTOR_*).
  */
-export async function signIn(db: Db, now: number, email: string, otp: string, password: string, clientAddress: string): Promise<UserRow> {
+export async function signIn(
+  db: Db, now: number, email: string, otp: string, password: string, clientAddress: string, deviceId: string | null = null,
+): Promise<{ user: UserRow; secondFactorPassed: boolean }> {
   const charges = signInCharges(email, clientAddress);
   await admitAttempt(db, now, charges);
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
@@ -57,15 +61,20 @@ export async function signIn(db: Db, now: number, email: string, otp: string, pa
   // A registered account signs in only once its address is confirmed; said only to whoever
   // knows the password, so it tells nothing about which addresses have accounts.
   if (!user.emailVerified) throw HttpProblem.of(401, "EMAIL_NOT_VERIFIED", "email");
-  if (user.totpEnabled && user.totpSecret) {
+  // A browser that passed the second factor before is trusted (spec 3 "Trusted device"): the
+  // password is enough from it, until the user forgets it.
+  const device = user.totpEnabled && user.totpSecret ? await findDevice(db, user.id, deviceId) : undefined;
+  const asked = !!user.totpSecret && needsSecondFactor(user.totpEnabled,
+    device ? { secondFactorAt: device.secondFactorAt?.getTime() ?? null } : undefined);
+  if (asked) {
     // Not settled: a known password must not buy unlimited guesses at the second factor.
     if (otp === "") throw HttpProblem.of(401, "TWO_FACTOR_REQUIRED", "otp");
-    if (!verifyTotp(user.totpSecret, otp, now) && !(await useBackupCode(db, user.id, otp, now))) {
+    if (!verifyTotp(user.totpSecret!, otp, now) && !(await useBackupCode(db, user.id, otp, now))) {
       throw HttpProblem.of(401, "TWO_FACTOR_INVALID", "otp");
     }
   }
   await settleAttempt(db, charges);
-  return user;
+  return { user, secondFactorPassed: asked };
 }
 
 /** Marks a matching unused backup code as used; whether one matched. */

@@ -32,12 +32,19 @@ export function deviceName(userAgent: string | undefined): string {
   return text === "" || !isStorableText(text) ? "Unknown browser" : text.slice(0, NAME_MAX);
 }
 
-/** Records a sign-in from `deviceId` for `userId` (first or again); the device's row id. */
-export async function recordDevice(tx: Db, userId: number, deviceId: string, userAgent: string | undefined, now: number): Promise<number> {
+/**
+ * Records a sign-in from `deviceId` for `userId` (first or again); the device's row id. When the
+ * sign-in passed the second factor, the device is marked as having done so (it is then trusted to
+ * skip it); a sign-in that did not need it leaves the mark as it was.
+ */
+export async function recordDevice(
+  tx: Db, userId: number, deviceId: string, userAgent: string | undefined, now: number, secondFactorPassed = false,
+): Promise<number> {
   const at = new Date(now);
+  const proved = secondFactorPassed ? { secondFactorAt: at } : {};
   const [row] = await tx.insert(trustedDevices)
-    .values({ publicId: newPublicId(), userId, deviceHash: hashSecret(deviceId), name: deviceName(userAgent), firstSeenAt: at, lastSeenAt: at })
-    .onConflictDoUpdate({ target: [trustedDevices.userId, trustedDevices.deviceHash], set: { lastSeenAt: at, name: deviceName(userAgent) } })
+    .values({ publicId: newPublicId(), userId, deviceHash: hashSecret(deviceId), name: deviceName(userAgent), firstSeenAt: at, lastSeenAt: at, ...proved })
+    .onConflictDoUpdate({ target: [trustedDevices.userId, trustedDevices.deviceHash], set: { lastSeenAt: at, name: deviceName(userAgent), ...proved } })
     .returning({ id: trustedDevices.id });
   return row!.id;
 }

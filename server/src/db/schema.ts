@@ -470,6 +470,11 @@ export const trustedDevices = pgTable("trusted_devices", {
   name: text("name").notNull(),
   firstSeenAt: timestamp("first_seen_at", { withTimezone: true, mode: "date" }).notNull(),
   lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull(),
+  /**
+   * When a sign-in from this browser last passed the second factor; null when none did. Such a
+   * browser skips the second factor (core's rules/trustedDevice.ts needsSecondFactor).
+   */
+  secondFactorAt: timestamp("second_factor_at", { withTimezone: true, mode: "date" }),
 }, (t) => [uniqueIndex("trusted_devices_user_device_idx").on(t.userId, t.deviceHash)]);
 
 /**

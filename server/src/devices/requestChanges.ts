@@ -32,8 +32,8 @@ const AUDIT_ACTIONS: Record<AccessRequestChange, AuditAction> = {
 };
 
 /** The users told about a change of `r`: requester, the device's approvers, the addressed approvers. */
-export async function recipientsOf(tx: Db, r: RequestRecord): Promise<number[]> {
-  const approvers = (await deviceMembers(tx, r.companyId, r.agent.id)).filter((m) => canApproveWith(m.rights)).map((m) => m.id);
+export async function recipientsOf(tx: Db, r: RequestRecord, now: number): Promise<number[]> {
+  const approvers = (await deviceMembers(tx, r.companyId, r.agent.id, now)).filter((m) => canApproveWith(m.rights)).map((m) => m.id);
   return [...new Set([r.requester.id, ...approvers, ...r.allowedApprovers.map((a) => a.id)])];
 }
 
@@ -46,7 +46,7 @@ export async function recordChange(
     before: before ? auditValueOf(before) : null, after: auditValueOf(after),
   }]);
   const event: AccessRequestEvent = { change, actor: c.actor, request: viewOf(after) };
-  await EventHub.publishToAll(tx, await recipientsOf(tx, after), ACCESS_REQUEST_EVENT, event);
+  await EventHub.publishToAll(tx, await recipientsOf(tx, after, c.audit.at.getTime()), ACCESS_REQUEST_EVENT, event);
   // Live tunnels of the requester on this device are checked again at commit (relay/Relay.ts).
   const notice = JSON.stringify({ type: "access", userId: after.requester.id, agentId: after.agent.id, change });
   await tx.execute(sql`select pg_notify(${RELAY_CHANNEL}, ${notice})`);

@@ -35,7 +35,9 @@ const FULL_RECHECK_MS = 30_000;
 export type RelayNotice =
   | { readonly type: "access"; readonly userId: number; readonly agentId: number; readonly change: string }
   | { readonly type: "disconnect"; readonly session: string }
-  | { readonly type: "rotated"; readonly agentId: number };
+  | { readonly type: "rotated"; readonly agentId: number }
+  /** A member's role, temporary access or membership changed: their tunnels in the company are checked again. */
+  | { readonly type: "member"; readonly userId: number; readonly companyId: number };
 
 interface AgentLink {
   readonly agent: AgentRow;
@@ -270,6 +272,8 @@ export class Relay implements RelayContext {
     if (notice.type === "access") {
       const code = notice.change === "revoked" ? "ACCESS_REVOKED" : notice.change === "released" ? "ACCESS_RELEASED_TUNNEL" : "ACCESS_EXPIRED";
       for (const c of this.clientLinks) if (c.owner.userId === notice.userId && c.agent.id === notice.agentId) void c.recheck(reasonOf(code));
+    } else if (notice.type === "member") {
+      for (const c of this.clientLinks) if (c.owner.userId === notice.userId && c.owner.companyId === notice.companyId) void c.recheck(reasonOf("ACCESS_EXPIRED"));
     } else if (notice.type === "disconnect") {
       for (const c of this.clientLinks) if (c.disconnect(notice.session)) break;
     } else if (notice.type === "rotated") {

@@ -1,7 +1,8 @@
 /** What a relay link needs from the relay that owns it (kept apart to avoid an import cycle). */
+import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Mux } from "@portal/adapters/tunnel/Mux";
-import type { Database } from "../db/Database";
+import type { Database, Db } from "../db/Database";
 import type { Clock } from "../http/Clock";
 
 export interface RelayContext {
@@ -18,3 +19,12 @@ export interface RelayContext {
 
 /** The database channel of relay notices between processes (revocations, disconnects, rotations). */
 export const RELAY_CHANNEL = "portal_relay";
+
+/**
+ * Tells every relay process, at commit of `tx`, that a member's rights in the company changed (role,
+ * temporary access, removal): their live tunnels there are checked again at once, so that an access
+ * cut short ends now and not only at the next periodic check.
+ */
+export async function noticeMemberChanged(tx: Db, userId: number, companyId: number): Promise<void> {
+  await tx.execute(sql`select pg_notify(${RELAY_CHANNEL}, ${JSON.stringify({ type: "member", userId, companyId })})`);
+}

@@ -13,6 +13,7 @@ import { bypassesApprovalWith, rightsOnDevice } from "@portal/core/rules/deviceR
 import { serviceAccess, type ServiceAccess } from "@portal/core/rules/tunnelAccess";
 import type { GrantingRequest } from "@portal/core/rules/connectPermission";
 import { toUtcIsoSeconds } from "@portal/core/rules/accessRequests";
+import { accessAt, untilWithin } from "@portal/core/rules/temporaryAccess";
 import { hashSecret, newSecret } from "../auth/secrets";
 import { rowsOf, type Db } from "../db/Database";
 import { agentCredentials, agentServers, agents, memberships, roles, tunnelTokens } from "../db/schema";
@@ -75,34 +76,32 @@ export async function consumeToken(db: Db, kind: "ticket" | "resume", token: str
   return row ?? null;
 }
 
-/** The user's rights in the company through their membership's role (empty when not a member). */
-export async function companyRightsOf(db: Db, userId: number, companyId: number): Promise<Set<string>> {
-  const rows = await db.select({ rights: roles.rights }).from(memberships).innerJoin(roles, eq(roles.id, memberships.roleId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)));
-  return new Set(rows.flatMap((r) => r.rights));
-}
-
 /** Whether the user may still use the device at all: a member holding a device right on it. */
 export interface UserOnAgent {
   readonly member: boolean;
   readonly rights: ReadonlySet<string>;
+  /** When the user's temporary access ends (epoch ms); null when permanent. */
+  readonly endsAt: number | null;
 }
 
 const DEVICE_RIGHTS: ReadonlyArray<Right> = ["use:access-requests", "approve:access-requests", "manage:access-requests"];
 
-/** The user's rights on the agent now: company role plus group roles on the agent's groups. */
-export async function userOnAgent(db: Db, userId: number, companyId: number, agentId: number): Promise<UserOnAgent> {
+/**
+ * The user's rights on the agent at `now`: company role plus group roles on the agent's groups
+ * (and those above them), as core's accessAt counts them: an ended temporary access grants nothing.
+ */
+export async function userOnAgent(db: Db, userId: number, companyId: number, agentId: number, now: number): Promise<UserOnAgent> {
   // Independent reads: in parallel on PostgreSQL's pool (PGlite runs them one after another).
-  const [company, memberRows, grants, groupRows] = await Promise.all([
-    companyRightsOf(db, userId, companyId),
-    db.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId))),
+  const [held, grants, groupRows] = await Promise.all([
+    db.select({ rights: roles.rights, expiresOn: memberships.expiresOn }).from(memberships).innerJoin(roles, eq(roles.id, memberships.roleId))
+      .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId))),
     groupGrantsOf(db, userId, companyId),
     db.execute(sql`select g.public_id from agent_groups ag join groups g on g.id = ag.group_id where ag.agent_id = ${agentId}`),
   ]);
-  const member = memberRows.length > 0;
+  const access = accessAt(held.map((m) => ({ rights: m.rights, expiresOn: m.expiresOn?.getTime() ?? null })), grants, now);
   const groupIds = rowsOf<{ public_id: string }>(groupRows).map((r) => r.public_id);
-  const rights = rightsOnDevice(company, grants, groupIds);
-  return { member: member && DEVICE_RIGHTS.some((r) => rights.has(r)), rights };
+  const rights = rightsOnDevice(access.companyRights, access.grants, groupIds);
+  return { member: access.member && DEVICE_RIGHTS.some((r) => rights.has(r)), rights, endsAt: access.endsAt };
 }
 
 /** The user's approved requests on the agent that have not ended, as core's GrantingRequest. */
@@ -119,9 +118,9 @@ export async function grantingRequests(db: Db, userId: number, agentId: number, 
 
 /** The user's access to one server of the agent at `now` (core's serviceAccess). */
 export async function accessToService(db: Db, owner: TokenOwner, agent: AgentRow, server: ServerRow, now: number): Promise<ServiceAccess> {
-  const [who, requests] = await Promise.all([userOnAgent(db, owner.userId, owner.companyId, agent.id), grantingRequests(db, owner.userId, agent.id, now)]);
+  const [who, requests] = await Promise.all([userOnAgent(db, owner.userId, owner.companyId, agent.id, now), grantingRequests(db, owner.userId, agent.id, now)]);
   if (!who.member) return { kind: "refused", code: "ACCESS_REQUEST_REQUIRED" };
-  return serviceAccess({
+  const access = serviceAccess({
     agent: { vpnRequireAccessApproval: agent.vpnRequireAccessApproval },
     server: { publicId: server.publicId, requireAccessApproval: server.requireAccessApproval },
     requests,
@@ -129,4 +128,6 @@ export async function accessToService(db: Db, owner: TokenOwner, agent: AgentRow
     canManageAccessRequests: bypassesApprovalWith(who.rights),
     now,
   });
+  // A temporary access ends the stream when it ends, as a request's end does.
+  return access.kind === "allowed" ? { kind: "allowed", until: untilWithin(access.until, who.endsAt) } : access;
 }

@@ -12,6 +12,7 @@ import { RIGHTS_CHANGED_EVENT, type RightsChangedEvent } from "@portal/core/wire
 import { rowsOf, type Db } from "../db/Database";
 import { audiences, memberships, roles } from "../db/schema";
 import { EventHub } from "../events/EventHub";
+import { activeMembership } from "../users/members";
 
 /** A membership row as the administrator rule needs it, with the role it holds. */
 export interface MemberRole extends AdministeredMember {
@@ -56,11 +57,11 @@ export async function defaultAudienceId(tx: Db, companyId: number): Promise<numb
  * every device: core's restrictedTo over the categories of their memberships in the company.
  */
 export async function deviceAudienceFilter(
-  db: Db, userId: number, companyId: number, rights: ReadonlySet<string>,
+  db: Db, userId: number, companyId: number, rights: ReadonlySet<string>, now: number,
 ): Promise<ReadonlyArray<number> | null> {
   if (rights.has(MANAGE_ACCESS_REQUESTS)) return null;
   const rows = await db.selectDistinct({ id: memberships.audienceId }).from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)));
+    .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId), activeMembership(now)));
   const ids = rows.flatMap((r) => (r.id === null ? [] : [String(r.id)]));
   const only = restrictedTo({ audiences: ids, managesAccessRequests: false });
   return only === null ? null : only.map(Number);

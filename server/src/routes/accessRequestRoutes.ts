@@ -50,7 +50,7 @@ export const accessRequestRoutes: HandlersOf<"AgentAccessRequestList" | "MyAcces
       const agent = await findAgent(ctx, tx, ctx.params["publicId"]!);
       // Requests of one device are checked one at a time, so two overlapping ones cannot both pass.
       await lockAgent(tx, agent.id);
-      const approvers = possibleApprovers(await deviceMembers(tx, agent.companyId, agent.id), me.publicId);
+      const approvers = possibleApprovers(await deviceMembers(tx, agent.companyId, agent.id, ctx.now), me.publicId);
       if (approvers.length === 0) throw conflict(ACCESS_MESSAGES.noApprovers);
       const servers = await tx.select({ id: agentServers.id, publicId: agentServers.publicId }).from(agentServers).where(eq(agentServers.agentId, agent.id));
       const input = {
@@ -76,7 +76,7 @@ export const accessRequestRoutes: HandlersOf<"AgentAccessRequestList" | "MyAcces
         reason: input.reason.trim(), vpn: input.vpn, createdAt: at,
       }).returning({ id: accessRequests.id, publicId: accessRequests.publicId });
       const approverIds = [...new Set(input.allowedApprovers.map((a) => a.publicId!))];
-      const members = await deviceMembers(tx, agent.companyId, agent.id);
+      const members = await deviceMembers(tx, agent.companyId, agent.id, ctx.now);
       await tx.insert(accessRequestApprovers).values(approverIds.map((p) => ({ requestId: row!.id, userId: members.find((m) => m.publicId === p)!.id })));
       if (serverIds.length > 0) {
         await tx.insert(accessRequestServers).values(serverIds.map((p) => ({ requestId: row!.id, serverId: servers.find((s) => s.publicId === p)!.id })));

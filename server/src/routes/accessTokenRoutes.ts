@@ -24,6 +24,9 @@ export const accessTokenRoutes: HandlersOf<"AccessTokenList" | "AccessToken"> = 
     const authorization = ctx.request.headers.authorization ?? "";
     let user: UserRow;
     let parent: TokenRow | undefined;
+    let secondFactorPassed = false;
+    // The browser's id (Api-Device-Id) of a sign-in; a derived token comes from no new browser.
+    const deviceId = /^Bearer\s/i.test(authorization) ? null : deviceIdOf(ctx.request.headers["api-device-id"]);
     if (/^Bearer\s/i.test(authorization)) {
       const found = await authenticateBearer(ctx.db, ctx.now, authorization.replace(/^Bearer\s+/i, "").trim());
       if (!found) throw HttpProblem.of(401, "Access token is invalid or expired");
@@ -31,12 +34,12 @@ export const accessTokenRoutes: HandlersOf<"AccessTokenList" | "AccessToken"> = 
     } else {
       const basic = parseBasic(authorization);
       if (!basic) throw HttpProblem.of(401, "Sign in with Authorization: Basic base64(email:otp:password)");
-      user = await signIn(ctx.db, ctx.now, basic.email, basic.otp, basic.password, ctx.clientAddress);
+      ({ user, secondFactorPassed } = await signIn(ctx.db, ctx.now, basic.email, basic.otp, basic.password, ctx.clientAddress, deviceId));
     }
     const token = await ctx.db.transaction(async (tx) => {
       // A sign-in from a browser that sends its id (Api-Device-Id) records it as a trusted device.
-      const deviceId = parent ? null : deviceIdOf(ctx.request.headers["api-device-id"]);
-      const device = deviceId === null ? undefined : await recordDevice(tx, user.id, deviceId, ctx.request.headers["user-agent"], ctx.now);
+      const device = deviceId === null ? undefined
+        : await recordDevice(tx, user.id, deviceId, ctx.request.headers["user-agent"], ctx.now, secondFactorPassed);
       const t = await issueToken(tx, ctx.now, user.id, expiresIn, parent, device);
       await writeAudit(tx, { ...actorOf(ctx), userId: user.id }, [
         { action: "CREATE", topic: "AccessToken", target: t.publicId, after: { publicId: t.publicId, expiresOn: t.expiresOn } },

@@ -60,7 +60,7 @@ export const agentRoutes: HandlersOf<"AgentList" | "Agent" | "AgentApproverList"
 
   "AgentApproverList.GET": async (ctx) => {
     const agent = await findAgent(ctx, ctx.db, ctx.params["publicId"]!);
-    const members = await deviceMembers(ctx.db, agent.companyId, agent.id);
+    const members = await deviceMembers(ctx.db, agent.companyId, agent.id, ctx.now);
     return { type: "Approver", data: possibleApprovers(members, userOf(ctx).publicId) };
   },
 

@@ -8,7 +8,7 @@
  * is the same 400 INVITE_LINK_INVALID, whatever accounts exist; only the holder of a valid link,
  * who received the mail at that address, learns whether the address has an account.
  */
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
 import { Conflict, InvalidInput, NotFound, type ValidationIssue } from "@portal/core/errors";
 import {
   ACCOUNT_EXISTS_SIGN_IN, ALREADY_A_MEMBER, ALREADY_INVITED, checkExpiresOn, DUPLICATE_EMAIL, INVALID_EMAIL, INVITE_LINK_INVALID,
@@ -116,6 +116,12 @@ export const inviteRoutes: HandlersOf<"InviteList" | "Invite" | "InviteResend" |
       const members = await tx.select({ email: users.email }).from(memberships).innerJoin(users, eq(users.id, memberships.userId))
         .where(and(eq(memberships.companyId, company.id), inArray(users.email, emails), activeMembership(ctx.now)));
       for (const m of members) conflicts.push({ message: ALREADY_A_MEMBER, propertyName: "email", ...at(seen.get(m.email)!) });
+      // An invite whose link ran out blocks nothing: it goes (audited), and the address may be invited again.
+      const lapsed = await tx.delete(invites).where(and(eq(invites.companyId, company.id), inArray(invites.email, emails), lte(invites.expiresAt, new Date(ctx.now))))
+        .returning({ publicId: invites.publicId, email: invites.email, expiresAt: invites.expiresAt });
+      await writeAudit(tx, actorOf(ctx), lapsed.map((l) => ({
+        action: "DELETE" as const, topic: "Invite", target: l.publicId, before: { email: l.email, expiresOn: l.expiresAt.toISOString() },
+      })));
       const pending = await tx.select({ email: invites.email }).from(invites).where(and(eq(invites.companyId, company.id), inArray(invites.email, emails)));
       for (const p of pending) conflicts.push({ message: ALREADY_INVITED, propertyName: "email", ...at(seen.get(p.email)!) });
       if (conflicts.length > 0) throw new Conflict({ issues: conflicts.sort((a, b) => (a.listIndex ?? 0) - (b.listIndex ?? 0)) });

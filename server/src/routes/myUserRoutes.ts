@@ -15,7 +15,7 @@ import { hashPassword, hashSecret, verifyPassword } from "../auth/secrets";
 import { normalizeBackupCode } from "../auth/signIn";
 import { newTotpSecret, otpauthUri, verifyTotp } from "../auth/totp";
 import type { Db } from "../db/Database";
-import { accessTokens, backupCodes, mailTokens, users } from "../db/schema";
+import { accessTokens, backupCodes, mailTokens, trustedDevices, users } from "../db/schema";
 import { actorOf, userOf, type RequestContext, type HandlersOf } from "../http/RequestContext";
 
 export const BACKUP_CODE_COUNT = 10;
@@ -176,6 +176,8 @@ export const myUserRoutes: HandlersOf<"MyUser" | "MyPassword" | "MyTwoFactor" | 
       if (!(await checkSecondFactor(tx, ctx, otp))) throw invalid("TWO_FACTOR_INVALID", "otp");
       await tx.update(users).set({ totpEnabled: false, totpSecret: null }).where(eq(users.id, user.id));
       await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
+      // Browsers proved the factor now turned off: turned on again, they must prove the new one.
+      await tx.update(trustedDevices).set({ secondFactorAt: null }).where(eq(trustedDevices.userId, user.id));
       await writeAudit(tx, actorOf(ctx), [{ action: "UPDATE", topic: "TwoFactor", target: user.publicId, before: { enabled: true }, after: { enabled: false } }]);
     });
     return { type: "MyTwoFactor", data: { enabled: false } };

@@ -14,6 +14,7 @@ import { groupMemberships, groups, memberships, roles, users } from "../db/schem
 import { page } from "../http/listSql";
 import { actorOf, companyOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
 import { activeMembership, changeMembers } from "../users/members";
+import { noticeMemberChanged } from "../relay/relayContext";
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -109,6 +110,7 @@ export const userRoutes: HandlersOf<"UserList" | "User"> = {
       }
       const after = memberJson({ ...member, rolePublicId: roleRow.publicId, roleName: roleRow.name, expiresOn });
       await writeAudit(tx, actorOf(ctx), [{ action: "UPDATE", topic: "CompanyUser", target: member.publicId, before, after }]);
+      await noticeMemberChanged(tx, member.userId, company.id);
       return after;
     }));
     return { type: "User", data: updated };
@@ -124,6 +126,7 @@ export const userRoutes: HandlersOf<"UserList" | "User"> = {
       await tx.delete(groupMemberships).where(and(eq(groupMemberships.userId, member.userId),
         inArray(groupMemberships.groupId, tx.select({ id: groups.id }).from(groups).where(eq(groups.companyId, company.id)))));
       await writeAudit(tx, actorOf(ctx), [{ action: "DELETE", topic: "CompanyUser", target: member.publicId, before: memberJson(member) }]);
+      await noticeMemberChanged(tx, member.userId, company.id);
     }));
     return { type: "User", data: { publicId } };
   },

@@ -10,7 +10,10 @@ import { ADMINISTRATOR_RIGHT, checkAdministratorsRemain, type AdministeredMember
 import type { Db } from "../db/Database";
 import { companies, memberships, roles } from "../db/schema";
 
-/** Memberships that still count at `now`: permanent, or ending after now. */
+/**
+ * Memberships that still count at `now`: permanent, or ending after now. The SQL form of core's
+ * isMembershipActive (rules/temporaryAccess.ts), for the queries that filter in the database.
+ */
 export const activeMembership = (now: number): SQL =>
   or(isNull(memberships.expiresOn), gt(memberships.expiresOn, new Date(now)))!;
 

@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { TunnelError, type MuxStream } from "@portal/adapters/tunnel/Mux";
-import { agents, auditLogs } from "../../src/db/schema";
+import { agents, auditLogs, memberships, users } from "../../src/db/schema";
 import { createTestApp, signInAs, type TestApp } from "../testDatabase";
 import { caller, httpGetOver, linkAgent, linkClient, startHmi, type Json } from "./relayHarness";
 
@@ -196,6 +196,36 @@ describe("relay", () => {
     await expect(linkAgent(base, line1.publicId, secret, {})).rejects.toThrow(/401/);
     secret = (rotated.json() as Json).data.secret;
     agent = await linkAgent(base, line1.publicId, secret, { [hmiPanel().publicId]: hmi.port });
+  });
+
+  it("an ended temporary access closes the open stream within a second and grants no new one (relay and HTTP)", async () => {
+    try {
+      await approvedRequest(60);
+      const client = await linkClient(base, { ticket: ((await ticket()).json() as Json).data.ticket });
+      const stream = await client.mux.open({ service: hmiPanel().publicId });
+      stream.write("GET / HTTP/1.1\r\nHost: hmi\r\n\r\n");
+      await once(stream, "data");
+      // The engineer's membership becomes a temporary access ending in 5 minutes, long before the request.
+      const ends = await call("PATCH", `/api/users/${t.demo.users["engineer"]}`, "admin", { expiresOn: iso(clock.current() + 5 * MIN) });
+      expect(ends.statusCode, ends.body).toBe(200);
+      // Before the end the stream still passes (the change made the relay ask again, and cut its end).
+      await new Promise((r) => setTimeout(r, 300));
+      expect(stream.destroyed).toBe(false);
+      const reset = resetOf(stream);
+      clock.advance(5 * MIN);
+      const { code, ms } = await reset;
+      expect(code).toBe("ACCESS_EXPIRED");
+      expect(ms).toBeLessThan(1000);
+      await expect(client.mux.open({ service: hmiPanel().publicId })).rejects.toMatchObject({ code: "ACCESS_REQUEST_REQUIRED" });
+      // Over HTTP the ended access is no membership: no ticket, no device (404 like another company's).
+      tokens["engineer"] = await signInAs(t.app, EMAILS.engineer);
+      expect((await ticket()).statusCode).toBe(404);
+      expect((await call("GET", "/api/agents?page-size=100", "engineer")).statusCode).toBe(404);
+      client.mux.close();
+    } finally {
+      const [engineer] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, EMAILS.engineer));
+      await t.database.db.update(memberships).set({ expiresOn: null }).where(eq(memberships.userId, engineer!.id));
+    }
   });
 
   it("an agent that is gone makes the device offline and its services refused", async () => {

@@ -92,7 +92,7 @@ export async function httpGetOver(stream: MuxStream): Promise<string> {
 
 /** A signed-in call through inject. */
 export const caller = (app: FastifyInstance, company: string, tokens: Record<string, string>) =>
-  (method: "GET" | "POST" | "DELETE", url: string, who: string, payload?: unknown) =>
+  (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, who: string, payload?: unknown) =>
     app.inject({ method, url, headers: apiHeaders(tokens[who], company), ...(payload === undefined ? {} : { payload: payload as object }) });
 
 /** A free TCP port on loopback. */

@@ -88,7 +88,7 @@ describe.each(await availableBackends())("rights and isolation table on %s", (ki
   it.each(itemMethods.map((m) => [label(m), m] as const))("%s: 404 for another company's publicId, nothing written", async (_, m) => {
     const admin = secrets.get("admin")!;
     const before = await writes();
-    const payload = m.method === "PATCH" ? { name: "Taken over", key: "TAKEN_OVER", languages: { en: "x" } } : bodyFor(m);
+    const payload = m.method === "PATCH" ? { name: "Taken over", key: "TAKEN_OVER", languages: { en: "x" }, audience: null } : bodyFor(m);
     const res = await call(m, urlOf(m.route, "foreign"), admin, demo, payload);
     expect(res.statusCode, `${label(m)}: ${res.body}`).toBe(404);
     expectErrorEnvelope(res, label(m));

@@ -124,7 +124,7 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     "AccessRequestCancellation", "AccessRequestRelease", "AccessRequestExtension",
   ];
   return {
-    Agent: agent, AgentApproverList: agent, AgentAccessRequestList: agent, AgentVpnTicketList: agent, AgentCredential: agent,
+    Agent: agent, AgentAudience: agent, AgentApproverList: agent, AgentAccessRequestList: agent, AgentVpnTicketList: agent, AgentCredential: agent,
     TunnelSession: { own: await liveSession(t.database.db, demo), foreign: await liveSession(t.database.db, acme) },
     ...(await customFieldSamples(t, agent, await pair("/api/assets"), admin.secretId, acmeAdmin.secretId)),
     ...Object.fromEntries(requestRels.map((rel) => [rel, request])),
@@ -186,7 +186,7 @@ async function userSamples(t: TestApp, adminSecret: string, acmeSecret: string):
   const user: ItemSample = { own: await member(demo), foreign: await member(acme) };
   const companyInvite: ItemSample = { own: await invite(adminSecret, demo, "sample-invite@example.com"), foreign: await invite(acmeSecret, acme, "acme-sample-invite@example.com") };
   const myInvite: ItemSample = { own: await invite(acmeSecret, acme, emailOf("admin")), foreign: companyInvite.foreign };
-  return { User: user, Invite: companyInvite, InviteResend: companyInvite, MyInvite: myInvite, MyInviteAcceptance: myInvite };
+  return { User: user, UserAudience: user, Invite: companyInvite, InviteResend: companyInvite, MyInvite: myInvite, MyInviteAcceptance: myInvite };
 }
 /** Groups and memberships (issue 11): a group's sub-resources take the group, the per-user list a member. */
 const groupSamples = (group: ItemSample, user: ItemSample): Record<string, ItemSample> =>

@@ -27,6 +27,9 @@ export type GroupSaveOutcome = { readonly ok: true; readonly publicId: string } 
 const toItem = (g: Group): GroupItem => ({ ...g, typeId: g.type.publicId, parentId: g.parent?.publicId ?? null });
 const issuesOf = (e: { readonly issues?: ReadonlyArray<{ message: string; propertyName?: string }> }) => e.issues ?? [];
 
+/** People the member picker lists at once: the search narrows them down. */
+const CANDIDATES_SHOWN = 50;
+
 export class GroupStore {
   typeId: string | null = null;
   groups: ReadonlyArray<GroupItem> = [];
@@ -163,11 +166,15 @@ export class GroupStore {
     });
   }
 
-  /** The company's members matching `search`, for the member picker (empty on failure). */
+  /**
+   * The company's members matching `search` (name or e-mail, searched by the server's users list),
+   * the first 50 by name, for the member picker (empty on failure).
+   */
   async candidates(search: string): Promise<ReadonlyArray<GroupUser>> {
     if (this.selectedId === null) return [];
-    const result = await this.root.run(this.root.ports.api.groups.candidates(this.selectedId, search));
-    return Result.isSuccess(result) ? result.success : [];
+    const trimmed = search.trim();
+    const result = await this.root.run(this.root.ports.api.users.list({ pageSize: CANDIDATES_SHOWN, sort: "name", ...(trimmed === "" ? {} : { search: trimmed }) }));
+    return Result.isSuccess(result) ? result.success.data.map(({ publicId, name, email }) => ({ publicId, name, email })) : [];
   }
 
   /** Devices of the company matching `search`, for the device picker (empty on failure). */

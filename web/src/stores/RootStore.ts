@@ -45,6 +45,7 @@ import { SnackbarStore } from "./SnackbarStore";
 import { UpdateStore, type AppVersionSource } from "./UpdateStore";
 import { AccessCategoriesStore } from "./AccessCategoriesStore";
 import { CustomFieldsStore } from "./CustomFieldsStore";
+import { AudienceDialogStore } from "./AudienceDialogStore";
 import { RolesStore } from "./RolesStore";
 import { TermsStore } from "./TermsStore";
 
@@ -109,6 +110,7 @@ export class RootStore {
   readonly roles: RolesStore;
   readonly accessCategories: AccessCategoriesStore;
   readonly customFields: CustomFieldsStore;
+  readonly audienceDialog: AudienceDialogStore;
   readonly myProfile: MyProfileStore;
   readonly mySessions: MySessionsStore;
   readonly twoFactor: TwoFactorStore;
@@ -154,6 +156,7 @@ export class RootStore {
     this.roles = new RolesStore(this);
     this.accessCategories = new AccessCategoriesStore(this);
     this.customFields = new CustomFieldsStore(this);
+    this.audienceDialog = new AudienceDialogStore(this);
     this.myProfile = new MyProfileStore(this);
     this.mySessions = new MySessionsStore(this);
     this.twoFactor = new TwoFactorStore(this);

@@ -5,7 +5,7 @@
  * 'Audience is still in use'...), which the stores turn into sentences.
  */
 import { Effect } from "effect";
-import type { AudiencesApi, RolesApi } from "@portal/core/ports/api/RolesApi";
+import type { AudiencesApi, AudienceTarget, RolesApi } from "@portal/core/ports/api/RolesApi";
 import type { HttpClient } from "../HttpClient";
 import { listQuery } from "../listQuery";
 import { narrow } from "../narrow";
@@ -23,6 +23,10 @@ export const rolesApi = (http: HttpClient): RolesApi => {
   };
 };
 
+/** The member's or the device's audience endpoint; a 404 names the member or the device. */
+const carrier = (target: AudienceTarget) =>
+  ({ company: true, params: { publicId: target.publicId }, context: { publicId: target.publicId, entity: target.kind === "user" ? "User" : "Agent" } });
+
 export const audiencesApi = (http: HttpClient): AudiencesApi => {
   const item = (publicId: string) => ({ company: true, params: { publicId }, context: { publicId, entity: "Audience" } });
   return {
@@ -33,5 +37,9 @@ export const audiencesApi = (http: HttpClient): AudiencesApi => {
     remove: (publicId) => narrow("NotFound", "Conflict")(http.endpoint("Audience.DELETE", item(publicId)).pipe(Effect.asVoid)),
     setDefault: (publicId) => narrow("NotFound", "Conflict")(http.endpoint("AudienceDefault.POST", item(publicId)).pipe(Effect.map((p) => p.data))),
     unsetDefault: (publicId) => narrow("NotFound", "Conflict")(http.endpoint("AudienceDefault.DELETE", item(publicId)).pipe(Effect.map((p) => p.data))),
+    assignmentOf: (target) => narrow("NotFound")(http.endpoint(target.kind === "user" ? "UserAudience.GET" : "AgentAudience.GET", carrier(target)).pipe(Effect.map((p) => p.data))),
+    assign: (target, audience) => narrow("NotFound")(http.endpoint(target.kind === "user" ? "UserAudience.PATCH" : "AgentAudience.PATCH", {
+      ...carrier(target), json: { audience: audience === null ? null : { publicId: audience } },
+    }).pipe(Effect.map((p) => p.data))),
   };
 };

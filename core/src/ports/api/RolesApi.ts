@@ -1,5 +1,5 @@
 import type { Effect } from "effect";
-import type { Audience } from "../../domain/Audience";
+import type { Audience, AudienceAssignment } from "../../domain/Audience";
 import type { Role, RoleCreate, RoleUpdate } from "../../domain/Role";
 import type { Conflict, NotFound } from "../../errors";
 import type { CallError, Created, ListPage, ListRequest } from "./common";
@@ -33,4 +33,17 @@ export interface AudiencesApi {
   readonly setDefault: (publicId: string) => Effect.Effect<Audience, CallError | NotFound | Conflict>;
   /** Unsets it as the default (spec 7 DELETE audience default). Fails with NotFound or a CallError. */
   readonly unsetDefault: (publicId: string) => Effect.Effect<Audience, CallError | NotFound | Conflict>;
+  /** The category a member ("user", by user publicId) or a device ("agent") carries. Fails with NotFound or a CallError. */
+  readonly assignmentOf: (target: AudienceTarget) => Effect.Effect<AudienceAssignment, CallError | NotFound>;
+  /**
+   * Gives the member or device the category `audiencePublicId` (null: none); answers what it now
+   * carries. Fails with NotFound, InvalidInput UNKNOWN_AUDIENCE (a CallError) or a CallError.
+   */
+  readonly assign: (target: AudienceTarget, audiencePublicId: string | null) => Effect.Effect<AudienceAssignment, CallError | NotFound>;
+}
+
+/** Who carries an access category: a member of the company or a device. */
+export interface AudienceTarget {
+  readonly kind: "user" | "agent";
+  readonly publicId: string;
 }

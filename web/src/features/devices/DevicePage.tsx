@@ -8,6 +8,7 @@ import { ScreenHeader } from "../../shell/ScreenHeader";
 import { RequestList } from "../access-requests/RequestList";
 import { AccessRequestDialog } from "./AccessRequestDialog";
 import { AgentCredentialSection } from "./AgentCredentialSection";
+import { DeviceAudienceSection } from "./DeviceAudienceSection";
 import { MY_ACCESS_INTENT, myAccessLabel } from "./accessView";
 import { OnlineState } from "./DevicesPage";
 import { CustomFieldValuesSection } from "../custom-fields/CustomFieldValuesSection";
@@ -86,6 +87,7 @@ export const DevicePage = observer(function DevicePage() {
           ? <p className="bp6-text-muted">You have not requested access to this device yet.</p>
           : <RequestList rows={devices.deviceRequests} showDevice={false} testId="device-requests" />}
       </section>
+      {session.rights.includes("manage:roles") && <DeviceAudienceSection agentPublicId={device.publicId} name={device.name} />}
       {device.canManageAccessRequests && <AgentCredentialSection agentPublicId={device.publicId} />}
       <AccessRequestDialog />
     </div>

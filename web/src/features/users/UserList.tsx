@@ -62,9 +62,9 @@ const today = (): string => new Date().toISOString().slice(0, 10);
 /** The last day of access of an expiresOn instant (which is the start of the day after). */
 const lastDay = (iso: string | null): string => (iso === null ? "" : new Date(Date.parse(iso) - 1).toISOString().slice(0, 10));
 
-/** One member: name and e-mail, role, temporary access, remove. */
+/** One member: name and e-mail, role, temporary access, access category (administrators), remove. */
 const UserRow = observer(function UserRow({ user }: { user: CompanyUser }) {
-  const { users: store } = useStores();
+  const { users: store, session, audienceDialog } = useStores();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [date, setDate] = useState(lastDay(user.expiresOn));
   useEffect(() => setDate(lastDay(user.expiresOn)), [user.expiresOn]);
@@ -91,8 +91,14 @@ const UserRow = observer(function UserRow({ user }: { user: CompanyUser }) {
         )}
         {user.expiresOn !== null && <Tag minimal intent="warning">until {lastDay(user.expiresOn)}</Tag>}
       </div>
-      <Button size="small" icon="trash" intent="danger" variant="minimal" aria-label={`Remove ${user.name} from the company`} disabled={saving}
-        onClick={() => setConfirmRemove(true)} data-testid="user-remove" />
+      <div className="users-actions">
+        {session.rights.includes("manage:roles") && (
+          <Button size="small" icon="tag" variant="minimal" aria-label={`Access category of ${user.name}`} title="Access category" disabled={saving}
+            onClick={() => void audienceDialog.open({ kind: "user", publicId: user.publicId, name: user.name })} data-testid="user-audience" />
+        )}
+        <Button size="small" icon="trash" intent="danger" variant="minimal" aria-label={`Remove ${user.name} from the company`} disabled={saving}
+          onClick={() => setConfirmRemove(true)} data-testid="user-remove" />
+      </div>
       {error !== undefined && <div className="users-error" role="alert">{error}</div>}
       <Alert isOpen={confirmRemove} intent="danger" icon="trash" cancelButtonText="Cancel" confirmButtonText="Remove" loading={saving} canEscapeKeyCancel
         onCancel={() => setConfirmRemove(false)} onConfirm={() => void store.remove(user).then(() => setConfirmRemove(false))}>

@@ -3,6 +3,7 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
+import { AudienceDialog } from "../access-categories/AudienceDialog";
 import { InviteDialog } from "./InviteDialog";
 import { PendingInvites } from "./PendingInvites";
 import { UserList } from "./UserList";
@@ -34,6 +35,7 @@ export const UsersPage = observer(function UsersPage() {
           description={store.search ? "Try another part of the name or the e-mail address." : "Invite the first users of the company."} />
       ) : <UserList />}
       <InviteDialog />
+      <AudienceDialog />
     </div>
   );
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "trusted_devices" ADD COLUMN "second_factor_at" timestamp with time zone;
