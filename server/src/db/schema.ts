@@ -470,3 +470,25 @@ export const trustedDevices = pgTable("trusted_devices", {
   firstSeenAt: timestamp("first_seen_at", { withTimezone: true, mode: "date" }).notNull(),
   lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull(),
 }, (t) => [uniqueIndex("trusted_devices_user_device_idx").on(t.userId, t.deviceHash)]);
+
+/**
+ * MQTT broker clients of a company (issue 12). The password is stored encrypted
+ * (mqtt/secretBox.ts: AES-256-GCM, key from PORTAL_SECRET_KEY) because the server must send it
+ * to the broker; it never leaves the server. Names are unique per company (core's rule).
+ */
+export const mqttBrokers = pgTable("mqtt_brokers", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id),
+  name: text("name").notNull(),
+  host: text("host").notNull(),
+  port: integer("port").notNull(),
+  tls: boolean("tls").notNull().default(false),
+  clientId: text("client_id").notNull().default(""),
+  username: text("username").notNull().default(""),
+  /** "v1:" + base64 of iv, tag and ciphertext; null when no password is set. */
+  passwordEncrypted: text("password_encrypted"),
+  topics: jsonb("topics").$type<string[]>().notNull().default([]),
+  enabled: boolean("enabled").notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [index("mqtt_brokers_company_idx").on(t.companyId, t.name)]);
