@@ -13,6 +13,7 @@ import { tunnelsApi } from "./areas/tunnels";
 import { usersApi } from "./areas/users";
 import { audiencesApi, rolesApi } from "./areas/roles";
 import { accountApi } from "./areas/account";
+import { mqttBrokersApi } from "./areas/mqttBrokers";
 
 /** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
 export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & { readonly http: HttpClient } {
@@ -33,6 +34,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     users: usersApi(http),
     roles: rolesApi(http),
     audiences: audiencesApi(http),
+    mqttBrokers: mqttBrokersApi(http),
     account: accountApi(http),
   };
 }

@@ -19,6 +19,7 @@ import type { TranslationsApi } from "./api/TranslationsApi";
 import type { TunnelsApi } from "./api/TunnelsApi";
 import type { UsersApi } from "./api/UsersApi";
 import type { AudiencesApi, RolesApi } from "./api/RolesApi";
+import type { MqttBrokersApi } from "./api/MqttBrokersApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
 export type { AccountApi } from "./api/AccountApi";
@@ -34,6 +35,7 @@ export type { TranslationsApi, UpsertResult } from "./api/TranslationsApi";
 export type { TunnelSessionState, TunnelsApi } from "./api/TunnelsApi";
 export type { InviteFinish, InviteInput, InviteJoined, UserListRequest, UserPatch, UsersApi } from "./api/UsersApi";
 export type { AudiencesApi, RolesApi } from "./api/RolesApi";
+export type { MqttBrokersApi } from "./api/MqttBrokersApi";
 export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
 
 export interface PortalApiShape {
@@ -52,6 +54,7 @@ export interface PortalApiShape {
   readonly roles: RolesApi;
   readonly audiences: AudiencesApi;
   readonly account: AccountApi;
+  readonly mqttBrokers: MqttBrokersApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}
