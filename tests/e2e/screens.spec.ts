@@ -58,6 +58,9 @@ const STOPS: ReadonlyArray<Stop> = [
   { name: "roles", open: async (p) => { await p.goto("/roles"); await p.getByTestId("rights-editor").waitFor(); } },
   { name: "role-dialog", open: async (p) => { await p.goto("/roles"); await p.getByTestId("role-add").click(); await p.getByTestId("role-form").waitFor(); } },
   { name: "access-categories", open: async (p) => { await p.goto("/access-categories"); await p.getByTestId("categories-table").waitFor(); } },
+  // Issue 12: MQTT brokers.
+  { name: "mqtt", open: async (p) => { await p.goto("/mqtt"); await p.getByTestId("mqtt-table").waitFor(); } },
+  { name: "mqtt-dialog", open: async (p) => { await p.goto("/mqtt"); await p.getByTestId("mqtt-add").click(); await p.getByTestId("mqtt-form").waitFor(); } },
   // Issue 11: my account.
   { name: "my-profile", open: async (p) => { await p.goto("/my-profile"); await p.getByRole("heading", { name: "My profile", exact: true }).waitFor(); } },
   { name: "not-allowed", open: async (p) => { await p.goto("/error/not-allowed"); } },

@@ -92,3 +92,14 @@ it("effectiveClientId falls back to a stable id", () => {
   expect(effectiveClientId("", "abc")).toBe("portal-abc");
   expect(effectiveClientId("mine", "abc")).toBe("mine");
 });
+
+it("mqttResultMessage names the catalogue sentence of a result", async () => {
+  const { mqttResultMessage } = await import("./mqttBrokers");
+  const { messageText } = await import("../messages/messages");
+  expect(messageText(mqttResultMessage({ ok: true, elapsedMs: 42 }).key, mqttResultMessage({ ok: true, elapsedMs: 42 }).params)).toBe("Connected to the broker in 42 ms.");
+  const refused = mqttResultMessage({ ok: false, failure: "not-authorised", detail: "Connection refused: Not authorized" });
+  expect(messageText(refused.key, refused.params)).toMatch(/not authorised/);
+  for (const f of ["not-authorised", "bad-client-id", "refused", "timeout", "host-not-found", "tls", "closed", "other"] as const) {
+    expect(messageText(`mqtt.failure.${f}`, { detail: "x" })).not.toContain("mqtt.");
+  }
+});

@@ -171,3 +171,11 @@ export const reconnectDelayMs = (attempt: number, jitter = 0): number => {
   const j = Math.min(Math.max(jitter, 0), 0.999999);
   return Math.round(base * (1 - j / 2));
 };
+
+/**
+ * The sentence (message key and params) of a connection test result or of a client's failed
+ * state: "mqtt.test.ok" with the round trip, or "mqtt.failure.<failure>" with the broker's words.
+ */
+export const mqttResultMessage = (r: { readonly ok?: boolean; readonly failure?: MqttFailure | undefined; readonly detail?: string | undefined; readonly elapsedMs?: number }):
+  { readonly key: string; readonly params?: Readonly<Record<string, string | number>> } =>
+  r.ok ? { key: "mqtt.test.ok", params: { ms: r.elapsedMs ?? 0 } } : { key: `mqtt.failure.${r.failure ?? "other"}`, params: { detail: r.detail ?? "" } };

@@ -44,6 +44,7 @@ import { ShellDataStore } from "./ShellDataStore";
 import { SnackbarStore } from "./SnackbarStore";
 import { UpdateStore, type AppVersionSource } from "./UpdateStore";
 import { AccessCategoriesStore } from "./AccessCategoriesStore";
+import { MqttBrokersStore } from "./MqttBrokersStore";
 import { RolesStore } from "./RolesStore";
 import { TermsStore } from "./TermsStore";
 
@@ -107,6 +108,7 @@ export class RootStore {
   readonly inviteAccept: InviteAcceptStore;
   readonly roles: RolesStore;
   readonly accessCategories: AccessCategoriesStore;
+  readonly mqttBrokers: MqttBrokersStore;
   readonly myProfile: MyProfileStore;
   readonly mySessions: MySessionsStore;
   readonly twoFactor: TwoFactorStore;
@@ -151,6 +153,7 @@ export class RootStore {
     this.inviteAccept = new InviteAcceptStore(this);
     this.roles = new RolesStore(this);
     this.accessCategories = new AccessCategoriesStore(this);
+    this.mqttBrokers = new MqttBrokersStore(this);
     this.myProfile = new MyProfileStore(this);
     this.mySessions = new MySessionsStore(this);
     this.twoFactor = new TwoFactorStore(this);
