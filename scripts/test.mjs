@@ -17,6 +17,9 @@ pnpm(["exec", "eslint", "."]);
 step("typecheck");
 pnpm(["-r", "--if-present", "typecheck"]);
 
+step("services (MQTT broker)");
+await ensureMosquitto();
+
 step("unit, property and integration tests (vitest)");
 rmSync(".tools/vitest-counts.json", { force: true });
 const vitestStatus = pnpm(["exec", "vitest", "run"], { allowFailure: true });
@@ -43,6 +46,33 @@ const failed = counts.failed + e2e.failed + (vitestStatus !== 0 && counts.failed
 const skipped = counts.skipped + e2e.skipped;
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed === 0 ? 0 : 1);
+
+/**
+ * The MQTT integration tests need a broker on 127.0.0.1:1883. When none answers and mosquitto is
+ * installed, one is started as a daemon (anonymous, no persistence) and left running, as the
+ * machine's own service would be; without mosquitto the tests skip with a line saying so.
+ */
+async function ensureMosquitto() {
+  const { Socket } = await import("node:net");
+  const answers = () => new Promise((resolve) => {
+    const s = new Socket();
+    const done = (ok) => { s.destroy(); resolve(ok); };
+    s.setTimeout(1000, () => done(false));
+    s.once("connect", () => done(true));
+    s.once("error", () => done(false));
+    s.connect(1883, "127.0.0.1");
+  });
+  if (await answers()) return console.log("An MQTT broker answers on 127.0.0.1:1883.");
+  const { mkdtempSync, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const conf = join(mkdtempSync(join(tmpdir(), "portal-ci-mosquitto-")), "mosquitto.conf");
+  writeFileSync(conf, "listener 1883 127.0.0.1\nallow_anonymous true\npersistence false\n");
+  const r = spawnSync("mosquitto", ["-d", "-c", conf], { stdio: "inherit" });
+  if (r.error || r.status !== 0) return console.log("No MQTT broker on 127.0.0.1:1883 and mosquitto could not start: the MQTT tests will skip.");
+  for (let i = 0; i < 30 && !(await answers()); i++) await new Promise((res) => setTimeout(res, 100));
+  console.log("Started mosquitto on 127.0.0.1:1883 for the MQTT tests.");
+}
 
 function ensureChromium() {
   if (existsSync("/usr/bin/chromium")) return;

@@ -17,6 +17,9 @@ export const MQTT_USERNAME_TOO_LONG = "MQTT_USERNAME_TOO_LONG";
 export const MQTT_TOPIC_INVALID = "MQTT_TOPIC_INVALID";
 export const MQTT_TOO_MANY_TOPICS = "MQTT_TOO_MANY_TOPICS";
 
+/** Where the demo agent publishes device values: `<root>/<device slug>/<value>` (the seeded demo broker subscribes to `<root>/#`). */
+export const DEMO_MQTT_TOPIC_ROOT = "portal/demo";
+
 /** Defaults of a new broker client: the plain MQTT port, no TLS. */
 export const MQTT_DEFAULT_PORT = 1883;
 export const MQTT_TLS_PORT = 8883;
