@@ -20,7 +20,9 @@ export default defineConfig({
     })),
     reporters: ["default", "./scripts/count-reporter.ts"],
     // Every answer of the server is checked against its endpoint's success schema (core's route table).
-    env: { PORTAL_CHECK_ANSWERS: "1" },
+    // Broker clients connect only in the tests that ask for it (mqttClients: true): elsewhere their
+    // status events would mix into the event streams the tests read.
+    env: { PORTAL_CHECK_ANSWERS: "1", PORTAL_MQTT_CLIENTS: "0" },
     // One file at a time by default. `npm test` (scripts/test.mjs) runs every project but the CLI
     // with two workers, then the CLI's real-process tests alone: a second worker starved their
     // timeouts (remoteAccess failed in CI under it).

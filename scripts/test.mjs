@@ -21,6 +21,9 @@ const prepared = await Promise.all([
 ]);
 if (prepared.some((status) => status !== 0)) process.exit(1);
 
+step("services (MQTT broker)");
+await ensureMosquitto();
+
 // Every project but the CLI runs two files at a time (one per core). The CLI's tests run real
 // processes (a server, the binary per command, an agent and a VPN client) whose timeouts a
 // second busy worker starved, so they run after, one file at a time.
@@ -76,6 +79,33 @@ function pnpmAsync(title, args) {
       resolve(code ?? 1);
     });
   });
+}
+
+/**
+ * The MQTT integration tests need a broker on 127.0.0.1:1883. When none answers and mosquitto is
+ * installed, one is started as a daemon (anonymous, no persistence) and left running, as the
+ * machine's own service would be; without mosquitto the tests skip with a line saying so.
+ */
+async function ensureMosquitto() {
+  const { Socket } = await import("node:net");
+  const answers = () => new Promise((resolve) => {
+    const s = new Socket();
+    const done = (ok) => { s.destroy(); resolve(ok); };
+    s.setTimeout(1000, () => done(false));
+    s.once("connect", () => done(true));
+    s.once("error", () => done(false));
+    s.connect(1883, "127.0.0.1");
+  });
+  if (await answers()) return console.log("An MQTT broker answers on 127.0.0.1:1883.");
+  const { mkdtempSync, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const conf = join(mkdtempSync(join(tmpdir(), "portal-ci-mosquitto-")), "mosquitto.conf");
+  writeFileSync(conf, "listener 1883 127.0.0.1\nallow_anonymous true\npersistence false\n");
+  const r = spawnSync("mosquitto", ["-d", "-c", conf], { stdio: "inherit" });
+  if (r.error || r.status !== 0) return console.log("No MQTT broker on 127.0.0.1:1883 and mosquitto could not start: the MQTT tests will skip.");
+  for (let i = 0; i < 30 && !(await answers()); i++) await new Promise((res) => setTimeout(res, 100));
+  console.log("Started mosquitto on 127.0.0.1:1883 for the MQTT tests.");
 }
 
 function ensureChromium() {

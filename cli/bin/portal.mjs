@@ -45,7 +45,7 @@ async function build(newest) {
     outdir: join(dist, dir), outExtension: { ".js": ".mjs" },
     // Packages cli depends on stay imports (resolved from cli/node_modules); ink loads lazily.
     // ws and modbus-serial are CommonJS that require Node built-ins, which an ESM bundle cannot.
-    external: ["effect", "commander", "ink", "react", "react/*", "ws", "modbus-serial", "modbus-serial/*"],
+    external: ["effect", "commander", "ink", "react", "react/*", "ws", "modbus-serial", "modbus-serial/*", "mqtt"],
     // jsonc-parser's main is a UMD build whose requires esbuild cannot follow; take its ESM build.
     // (An alias is resolved from the working directory: give it as a path from adapters.)
     alias: { "jsonc-parser": join(dirname(createRequire(join(cli, "..", "adapters", "package.json")).resolve("jsonc-parser/package.json")), "lib", "esm", "main.js") },

@@ -46,6 +46,9 @@ import { audienceAssignmentRoutes } from "./routes/audienceAssignmentRoutes";
 import { roleRoutes } from "./routes/roleRoutes";
 import { customPropertyRoutes } from "./routes/customPropertyRoutes";
 import { customFieldValueRoutes } from "./routes/customFieldValueRoutes";
+import { mqttBrokerRoutes } from "./routes/mqttBrokerRoutes";
+import { MqttBrokerManager } from "./mqtt/MqttBrokerManager";
+import { SecretBox, secretKeyFromEnv } from "./mqtt/secretBox";
 
 export interface BuildAppOptions {
   /** An open database (see openDatabase); the caller closes it after the app. */
@@ -79,6 +82,13 @@ export interface BuildAppOptions {
    * passes an empty set to measure the path that runs the query (tokens and rights stay cached).
    */
   readonly cachedAnswers?: ReadonlySet<string>;
+  /**
+   * Connect the companies' enabled MQTT broker clients (MqttBrokerManager); on unless
+   * PORTAL_MQTT_CLIENTS=0. Off, the screens still work and every client reads "disconnected".
+   */
+  readonly mqttClients?: boolean;
+  /** The key that encrypts stored secrets; PORTAL_SECRET_KEY (secretBox.ts) by default. */
+  readonly secretKey?: Buffer;
 }
 
 export const HANDLERS: HandlerTable = {
@@ -87,6 +97,7 @@ export const HANDLERS: HandlerTable = {
   ...agentRoutes, ...accessRequestRoutes, ...accessRequestActions, ...outboxRoutes, ...tunnelRoutes,
   ...userRoutes, ...inviteRoutes,
   ...roleRoutes, ...audienceRoutes, ...audienceAssignmentRoutes,
+  ...mqttBrokerRoutes,
   ...myAccountRoutes,
   ...customPropertyRoutes, ...customFieldValueRoutes,
 };
@@ -126,7 +137,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const mailWorker = mail.smtpUrl ? new MailWorker(options.database, clock, { ...mail, smtpUrl: mail.smtpUrl }) : undefined;
   mailWorker?.start();
-  const deps: AppDeps = { database: options.database, clock, events, cache, checkAnswers, mail, ...(mailWorker ? { mailWorker } : {}) };
+  // A production server without PORTAL_SECRET_KEY stops here, before it could store a secret.
+  const secrets = new SecretBox(options.secretKey ?? secretKeyFromEnv());
+  const mqtt = new MqttBrokerManager({
+    database: options.database, box: secrets, clock, connect: options.mqttClients ?? env["PORTAL_MQTT_CLIENTS"] !== "0",
+    onError: (e) => app.log.error({ err: e }, "mqtt broker manager"),
+  });
+  const deps: AppDeps = { database: options.database, clock, events, cache, checkAnswers, mail, secrets, mqtt, ...(mailWorker ? { mailWorker } : {}) };
   app.decorate("portal", deps);
   const relay = new Relay({ database: options.database, clock, log: app.log });
   await relay.start();
@@ -153,12 +170,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const expiry = setInterval(expire, EXPIRY_INTERVAL_MS);
   expiry.unref();
-  app.addHook("onReady", async () => { expire(); });
+  app.addHook("onReady", async () => {
+    expire();
+    // Brokers connect in the background: a slow or absent broker never delays the start.
+    void mqtt.start().catch((e: unknown) => app.log.error({ err: e }, "mqtt broker manager start failed"));
+  });
   app.addHook("onClose", async () => {
     clearInterval(prune); clearInterval(expiry);
     // A tick in flight finishes before the database can close under it.
     await expiring;
     await mailWorker?.stop();
+    await mqtt.stop();
     await events.stop();
     await cache.stop();
   });

@@ -112,9 +112,12 @@ export interface TestApp extends TestDatabase {
 }
 
 /** A fresh database with the demo data and an app on it (not listening; use app.inject). */
-export async function createTestApp(kind: BackendKind = "pglite", options: { clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(kind: BackendKind = "pglite", options: { clock?: Clock; mqttClients?: boolean } = {}): Promise<TestApp> {
   const db = await createTestDatabase(kind);
-  const app = await buildApp({ database: db.database, webDist: null, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({
+    database: db.database, webDist: null, ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.mqttClients === undefined ? {} : { mqttClients: options.mqttClients }),
+  });
   return {
     ...db,
     app,

@@ -60,6 +60,9 @@ const STOPS: ReadonlyArray<Stop> = [
   { name: "access-categories", open: async (p) => { await p.goto("/access-categories"); await p.getByTestId("categories-table").waitFor(); } },
   { name: "custom-fields", open: async (p) => { await p.goto("/custom-fields"); await p.getByRole("heading", { name: "Custom fields", level: 1 }).waitFor(); } },
   { name: "custom-field-dialog", open: async (p) => { await p.goto("/custom-fields"); await p.getByTestId("custom-field-add").click(); await p.getByTestId("custom-field-form").waitFor(); } },
+  // Issue 12: MQTT brokers.
+  { name: "mqtt", open: async (p) => { await p.goto("/mqtt"); await p.getByTestId("mqtt-table").waitFor(); } },
+  { name: "mqtt-dialog", open: async (p) => { await p.goto("/mqtt"); await p.getByTestId("mqtt-add").click(); await p.getByTestId("mqtt-form").waitFor(); } },
   // Issue 11: my account.
   { name: "my-profile", open: async (p) => { await p.goto("/my-profile"); await p.getByRole("heading", { name: "My profile", exact: true }).waitFor(); } },
   { name: "not-allowed", open: async (p) => { await p.goto("/error/not-allowed"); } },

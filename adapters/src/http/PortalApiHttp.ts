@@ -14,6 +14,7 @@ import { usersApi } from "./areas/users";
 import { audiencesApi, rolesApi } from "./areas/roles";
 import { accountApi } from "./areas/account";
 import { customFieldsApi } from "./areas/customFields";
+import { mqttBrokersApi } from "./areas/mqttBrokers";
 
 /** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
 export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & { readonly http: HttpClient } {
@@ -34,6 +35,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     users: usersApi(http),
     roles: rolesApi(http),
     audiences: audiencesApi(http),
+    mqttBrokers: mqttBrokersApi(http),
     account: accountApi(http),
     customFields: customFieldsApi(http),
   };

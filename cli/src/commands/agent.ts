@@ -25,7 +25,8 @@ export function registerAgent(program: Command): void {
     .description("run the device agent: link to the portal's relay and serve the configured services")
     .requiredOption("--config <file>", "JSON file: {relayUrl, agents: [{agentId, secret, name, services: {serverPublicId: \"host:port\" | \"demo:hmi\" | ...}}]}")
     .option("--demo-services", "also run the demo HMI, Modbus and echo services in this process for the demo:* targets")
-    .action(async (options: { config: string; demoServices?: boolean }) => {
+    .option("--demo-mqtt <url>", "with --demo-services: the MQTT broker the demo values are published to", "mqtt://127.0.0.1:1883")
+    .action(async (options: { config: string; demoServices?: boolean; demoMqtt: string }) => {
       const config = readAgentConfig(options.config);
       // Loaded here, not at the top: every other command of the binary would pay for ws and modbus-serial.
       const { startAgentLink } = await import("../tunnel/agent");
@@ -35,6 +36,10 @@ export function registerAgent(program: Command): void {
         demo = await startDemoServices({ deviceName: config.agents.map((a) => a.name ?? a.agentId).join(", ") });
         for (const [name, address] of Object.entries(demo.addresses)) stamp(`demo service ${name} on ${address.host}:${address.port}`);
       }
+      // The demo values also go to the demo MQTT broker, where the portal's "Demo broker" client subscribes.
+      const publisher = options.demoServices
+        ? (await import("../demo/demoMqttPublisher")).startDemoMqttPublisher({ url: options.demoMqtt, devices: config.agents.map((a) => a.name ?? a.agentId), log: stamp })
+        : null;
       const links: AgentLink[] = [];
       try {
         for (const agent of config.agents) {
@@ -56,6 +61,7 @@ export function registerAgent(program: Command): void {
       } finally {
         await Promise.all(links.map((link) => link.stop()));
         await demo?.close();
+        await publisher?.stop();
       }
     });
 }

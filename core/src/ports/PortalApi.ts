@@ -20,6 +20,7 @@ import type { TunnelsApi } from "./api/TunnelsApi";
 import type { UsersApi } from "./api/UsersApi";
 import type { AudiencesApi, RolesApi } from "./api/RolesApi";
 import type { CustomFieldsApi } from "./api/CustomFieldsApi";
+import type { MqttBrokersApi } from "./api/MqttBrokersApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
 export type { AccountApi } from "./api/AccountApi";
@@ -36,6 +37,7 @@ export type { TunnelSessionState, TunnelsApi } from "./api/TunnelsApi";
 export type { InviteFinish, InviteInput, InviteJoined, UserListRequest, UserPatch, UsersApi } from "./api/UsersApi";
 export type { CustomFieldsApi, CustomPropertyInput } from "./api/CustomFieldsApi";
 export type { AudiencesApi, AudienceTarget, RolesApi } from "./api/RolesApi";
+export type { MqttBrokersApi } from "./api/MqttBrokersApi";
 export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
 
 export interface PortalApiShape {
@@ -55,6 +57,7 @@ export interface PortalApiShape {
   readonly audiences: AudiencesApi;
   readonly account: AccountApi;
   readonly customFields: CustomFieldsApi;
+  readonly mqttBrokers: MqttBrokersApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect";
 import { MyAccessRequest } from "../domain/AccessRequest";
+import { MqttBrokerStatus } from "../domain/MqttBroker";
 
 /** An access request changed: sent to its requester and to the approvers of its device. */
 export const ACCESS_REQUEST_EVENT = "access-request";
@@ -33,3 +34,11 @@ export type AccessRequestEvent = typeof AccessRequestEvent.Type;
 export const RIGHTS_CHANGED_EVENT = "rights-changed";
 export const RightsChangedEvent = Schema.Struct({ company: Schema.String });
 export type RightsChangedEvent = typeof RightsChangedEvent.Type;
+
+/**
+ * The live state of an MQTT broker client changed (the server's broker manager): sent to the
+ * members of its company who manage MQTT brokers, so an open MQTT screen updates its tag.
+ */
+export const MQTT_BROKER_STATUS_EVENT = "mqtt-broker-status";
+export const MqttBrokerStatusEvent = Schema.Struct({ company: Schema.String, publicId: Schema.String, status: MqttBrokerStatus });
+export type MqttBrokerStatusEvent = typeof MqttBrokerStatusEvent.Type;

@@ -205,3 +205,26 @@ export const PasswordResetBody = Schema.Struct({
   token: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
   newPassword: Schema.optional(RuleText(PASSWORD_MAX_LENGTH)),
 });
+
+/**
+ * An MQTT broker client to create, or its changes (rules/mqttBrokers.ts judges the fields).
+ * `password`: absent keeps the stored one, null or "" clears it, text replaces it; it is never sent back.
+ */
+export const MqttBrokerBody = Schema.Struct({
+  name,
+  host: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
+  port: Schema.optional(Schema.NullOr(Schema.Number.check(Schema.makeFilter<number>((n) => Number.isFinite(n) || "Must be a number")))),
+  tls: Schema.optional(Schema.NullOr(Schema.Boolean)),
+  clientId: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
+  username: Schema.optional(RuleText(TOKEN_MAX_LENGTH * 2)),
+  password: Schema.optional(RuleText(PASSWORD_MAX_LENGTH)),
+  topics: Schema.optional(Schema.NullOr(Schema.Array(Text(TOKEN_MAX_LENGTH * 2)).check(Schema.isMaxLength(200)))),
+  enabled: Schema.optional(Schema.NullOr(Schema.Boolean)),
+});
+/** One item of a bulk PATCH of broker clients. */
+export const MqttBrokerBulkBody = Schema.Struct({ publicId, ...MqttBrokerBody.fields });
+/**
+ * A connection test: the settings as the form holds them. With `publicId` of a stored client and
+ * no password, the stored password is used (the form never sees it).
+ */
+export const MqttConnectionTestBody = Schema.Struct({ publicId, ...MqttBrokerBody.fields });

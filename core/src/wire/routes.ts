@@ -37,6 +37,8 @@ import { Role } from "../domain/Role";
 import { CustomFieldValues, CustomProperty } from "../domain/CustomProperty";
 import { CustomFieldValuesBody, CustomPropertyBody, CustomPropertyBulkBody } from "./customFieldPayloads";
 import { Audience, AudienceAssignment } from "../domain/Audience";
+import { MqttBroker, MqttConnectionTestResult } from "../domain/MqttBroker";
+import { MqttBrokerBody, MqttBrokerBulkBody, MqttConnectionTestBody } from "./payloads";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -396,6 +398,30 @@ export const ROUTES = [
       GET: endpoint({ rights: ["manage:roles"], ...item, success: AudienceAssignment }),
       PATCH: endpoint({ rights: ["manage:roles"], ...item, payload: AudienceAssignmentBody, success: AudienceAssignment }),
     },
+  },
+
+  // MQTT broker clients (issue 12): list resource with bulk calls (api.md), item resource, and a
+  // connection test that really connects with the settings of the form.
+  {
+    rel: "MqttBrokerList", href: "/api/mqtt-brokers", ...company,
+    methods: {
+      GET: get(Schema.Array(MqttBroker), ["manage:mqtt-brokers"]),
+      POST: endpoint({ rights: ["manage:mqtt-brokers"], payload: MqttBrokerBody, bulk: true, success: PublicIdRefs }),
+      PATCH: endpoint({ rights: ["manage:mqtt-brokers"], payload: MqttBrokerBulkBody, bulk: true, success: Schema.Array(MqttBroker) }),
+      DELETE: endpoint({ rights: ["manage:mqtt-brokers"], payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
+    },
+  },
+  {
+    rel: "MqttBroker", href: "/api/mqtt-brokers/{publicId}", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:mqtt-brokers"], ...item, success: MqttBroker }),
+      PATCH: endpoint({ rights: ["manage:mqtt-brokers"], ...item, payload: MqttBrokerBody, success: MqttBroker }),
+      DELETE: endpoint({ rights: ["manage:mqtt-brokers"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
+  },
+  {
+    rel: "MqttConnectionTest", href: "/api/mqtt-connection-tests", ...company,
+    methods: { POST: endpoint({ rights: ["manage:mqtt-brokers"], payload: MqttConnectionTestBody, success: MqttConnectionTestResult }) },
   },
 
   // My account (issue 11): e-mail change, my tokens and trusted devices, password recovery.

@@ -513,3 +513,25 @@ export const customFieldValues = pgTable("custom_field_values", {
   index("custom_field_values_property_idx").on(t.propertyId),
   check("custom_field_values_one_owner", sql`(${t.agentId} is null) <> (${t.assetId} is null)`),
 ]);
+
+/**
+ * MQTT broker clients of a company (issue 12). The password is stored encrypted
+ * (mqtt/secretBox.ts: AES-256-GCM, key from PORTAL_SECRET_KEY) because the server must send it
+ * to the broker; it never leaves the server. Names are unique per company (core's rule).
+ */
+export const mqttBrokers = pgTable("mqtt_brokers", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id),
+  name: text("name").notNull(),
+  host: text("host").notNull(),
+  port: integer("port").notNull(),
+  tls: boolean("tls").notNull().default(false),
+  clientId: text("client_id").notNull().default(""),
+  username: text("username").notNull().default(""),
+  /** "v1:" + base64 of iv, tag and ciphertext; null when no password is set. */
+  passwordEncrypted: text("password_encrypted"),
+  topics: jsonb("topics").$type<string[]>().notNull().default([]),
+  enabled: boolean("enabled").notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [index("mqtt_brokers_company_idx").on(t.companyId, t.name)]);

@@ -16,6 +16,8 @@ import type { companies } from "../db/schema";
 import type { EventHub } from "../events/EventHub";
 import type { MailWorker } from "../mail/mailWorker";
 import type { MailSettings } from "../mail/outbox";
+import type { MqttBrokerManager } from "../mqtt/MqttBrokerManager";
+import type { SecretBox } from "../mqtt/secretBox";
 import type { Clock } from "./Clock";
 import type { ReadCache } from "./ReadCache";
 
@@ -34,6 +36,10 @@ export interface AppDeps {
   readonly mail: MailSettings;
   /** The mail job of this process; absent when no SMTP relay is configured (mails are kept). */
   readonly mailWorker?: MailWorker;
+  /** Encrypts secrets the server must read back (MQTT broker passwords); key from PORTAL_SECRET_KEY. */
+  readonly secrets: SecretBox;
+  /** The live MQTT broker clients of every company and their states. */
+  readonly mqtt: MqttBrokerManager;
 }
 
 /**

@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, demoData, type DemoData } from "@portal/fixtures/demo/de
 import { hashPassword } from "../auth/secrets";
 import type { Db } from "../db/Database";
 import {
-  agentGroups, agentServers, agents, assetTypes, assets, audiences, brandings, companies, groupMemberships, groupTypes, groups, memberships,
+  agentGroups, agentServers, agents, assetTypes, assets, audiences, brandings, companies, groupMemberships, groupTypes, groups, memberships, mqttBrokers,
   resourceVariants, roles, sectors, termsAcceptances, termsOfUsePolicies, translations, users,
 } from "../db/schema";
 import { newPublicId } from "../ids";
@@ -97,6 +97,9 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
       }
       if (c.translations.length > 0) {
         await tx.insert(translations).values(c.translations.map((t) => ({ publicId: newPublicId(), companyId, key: t.key, languages: { ...t.languages } })));
+      }
+      for (const b of c.mqttBrokers ?? []) {
+        await tx.insert(mqttBrokers).values({ publicId: newPublicId(), companyId, name: b.name, host: b.host, port: b.port, topics: [...b.topics] });
       }
       const audienceIds = new Map<string, number>();
       for (const a of c.audiences ?? []) {

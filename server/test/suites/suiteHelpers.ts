@@ -13,7 +13,7 @@ import type { EndpointSpec } from "@portal/core/wire/endpoint";
 import { ROUTES, type HttpMethod, type RouteSpec } from "@portal/core/wire/routes";
 import { hashPassword } from "../../src/auth/secrets";
 import { rowsOf, type Db } from "../../src/db/Database";
-import { accessRequestApprovers, accessRequests, agentServers, agents, companies, memberships, roles, sectors, termsOfUsePolicies, tunnelSessions, users } from "../../src/db/schema";
+import { accessRequestApprovers, accessRequests, agentServers, agents, companies, memberships, mqttBrokers, roles, sectors, termsOfUsePolicies, tunnelSessions, users } from "../../src/db/schema";
 import { newPublicId } from "../../src/ids";
 import { apiHeaders, type TestApp } from "../testDatabase";
 
@@ -138,6 +138,8 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     // Roles and access categories (issue 11).
     Role: await pair("/api/roles"),
     ...(await audienceSamples(pair)),
+    // MQTT broker clients (issue 12): the demo company's seeded one, and one made here for Acme.
+    MqttBroker: { own: await first(admin.secretId, demo, "/api/mqtt-brokers"), foreign: await foreignBroker(t.database.db, acme) },
     TermsOfUseAcceptance: { own: (sector.json() as { data: { latestTermsOfUse: { publicId: string } } }).data.latestTermsOfUse.publicId, foreign: foreignPolicy!.publicId },
     MyTrustedDevice: { own: await trustedDevice(t.app, emailOf("admin")), foreign: await trustedDevice(t.app, emailOf("acmeAdmin")) },
   };
@@ -195,6 +197,13 @@ const groupSamples = (group: ItemSample, user: ItemSample): Record<string, ItemS
 async function audienceSamples(pair: (url: string) => Promise<ItemSample>): Promise<Record<string, ItemSample>> {
   const audience = await pair("/api/audiences");
   return { Audience: audience, AudienceDefault: audience };
+}
+/** An MQTT broker client of another company, written directly (disabled: nothing connects). */
+async function foreignBroker(db: Db, companyPublicId: string): Promise<string> {
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.publicId, companyPublicId));
+  const [row] = await db.insert(mqttBrokers).values({ publicId: newPublicId(), companyId: company!.id, name: "Acme broker", host: "127.0.0.1", port: 1883, enabled: false })
+    .returning({ publicId: mqttBrokers.publicId });
+  return row!.publicId;
 }
 /** A trusted device of the user: signs in with an Api-Device-Id and answers the device's publicId. */
 async function trustedDevice(app: FastifyInstance, email: string): Promise<string> {
@@ -255,7 +264,7 @@ async function liveSession(db: Db, companyPublicId: string): Promise<string> {
 }
 
 /** Rows of a table, for "nothing was written" checks. */
-export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values"): Promise<number> {
+export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values" | "mqtt_brokers"): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)));
   return Number(row!.n);
 }

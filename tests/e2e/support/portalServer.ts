@@ -59,7 +59,9 @@ export async function startPortal(options: { port?: number; dataDir?: string; en
   const { cmd, args, cwd } = serverCommand();
   const child: ChildProcess = spawn(cmd, args, {
     cwd,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1", NODE_ENV: "production", PORTAL_CHECK_ANSWERS: "1", ...options.env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1", NODE_ENV: "production", PORTAL_CHECK_ANSWERS: "1",
+      // Production needs a key for secrets at rest (MQTT broker passwords); this one is for tests only.
+      PORTAL_SECRET_KEY: "e2e0".repeat(16), ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

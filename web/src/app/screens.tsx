@@ -45,6 +45,7 @@ export const SHELL_SCREENS: ReadonlyArray<ShellScreen> = [
   { route: "roles", load: () => import("../features/roles/RolesPage") },
   { route: "access-categories", load: () => import("../features/access-categories/AccessCategoriesPage") },
   { route: "custom-fields", load: () => import("../features/custom-fields/CustomFieldsPage") },
+  { route: "mqtt", load: () => import("../features/mqtt/MqttBrokersPage") },
 ];
 
 /** The routes the app mounts, for core's menu and home rules (one source: SHELL_SCREENS). */

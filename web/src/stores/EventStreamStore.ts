@@ -8,7 +8,9 @@
 import { Result, Schema } from "effect";
 import { action, makeObservable, observable } from "mobx";
 import { decisionNotice } from "@portal/core/rules/accessRequests";
-import { ACCESS_REQUEST_EVENT, AccessRequestEvent, RIGHTS_CHANGED_EVENT, RightsChangedEvent } from "@portal/core/wire/events";
+import {
+  ACCESS_REQUEST_EVENT, AccessRequestEvent, MQTT_BROKER_STATUS_EVENT, MqttBrokerStatusEvent, RIGHTS_CHANGED_EVENT, RightsChangedEvent,
+} from "@portal/core/wire/events";
 import type { OpenEventStream, StreamEvent } from "./env";
 import type { RootStore } from "./RootStore";
 
@@ -16,6 +18,7 @@ export const EVENT_RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000] as const
 
 const decodeEvent = Schema.decodeUnknownResult(AccessRequestEvent);
 const decodeRightsChanged = Schema.decodeUnknownResult(RightsChangedEvent);
+const decodeMqttStatus = Schema.decodeUnknownResult(MqttBrokerStatusEvent);
 
 export type StreamState = "closed" | "connecting" | "open";
 
@@ -91,10 +94,24 @@ export class EventStreamStore {
     if (this.root.roles.state === "ready") void this.root.roles.load();
   }
 
+  /** An MQTT broker client of the selected company changed state: the MQTT screen's tag follows. */
+  private mqttStatus(data: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const decoded = decodeMqttStatus(parsed);
+    if (Result.isFailure(decoded) || decoded.success.company !== this.root.session.selectedCompanyId) return;
+    this.root.mqttBrokers.applyStatus(decoded.success.publicId, decoded.success.status);
+  }
+
   /** One event: remembers its id, and dispatches an access-request event. Unreadable data is skipped. */
   receive(event: StreamEvent): void {
     if (event.id !== null) action(() => (this.lastEventId = event.id))();
     if (event.event === RIGHTS_CHANGED_EVENT) return this.rightsChanged(event.data);
+    if (event.event === MQTT_BROKER_STATUS_EVENT) return this.mqttStatus(event.data);
     if (event.event !== ACCESS_REQUEST_EVENT) return;
     let parsed: unknown;
     try {

@@ -46,6 +46,7 @@ import { UpdateStore, type AppVersionSource } from "./UpdateStore";
 import { AccessCategoriesStore } from "./AccessCategoriesStore";
 import { CustomFieldsStore } from "./CustomFieldsStore";
 import { AudienceDialogStore } from "./AudienceDialogStore";
+import { MqttBrokersStore } from "./MqttBrokersStore";
 import { RolesStore } from "./RolesStore";
 import { TermsStore } from "./TermsStore";
 
@@ -111,6 +112,7 @@ export class RootStore {
   readonly accessCategories: AccessCategoriesStore;
   readonly customFields: CustomFieldsStore;
   readonly audienceDialog: AudienceDialogStore;
+  readonly mqttBrokers: MqttBrokersStore;
   readonly myProfile: MyProfileStore;
   readonly mySessions: MySessionsStore;
   readonly twoFactor: TwoFactorStore;
@@ -157,6 +159,7 @@ export class RootStore {
     this.accessCategories = new AccessCategoriesStore(this);
     this.customFields = new CustomFieldsStore(this);
     this.audienceDialog = new AudienceDialogStore(this);
+    this.mqttBrokers = new MqttBrokersStore(this);
     this.myProfile = new MyProfileStore(this);
     this.mySessions = new MySessionsStore(this);
     this.twoFactor = new TwoFactorStore(this);

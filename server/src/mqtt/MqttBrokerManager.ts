@@ -1,0 +1,216 @@
+/**
+ * Keeps the enabled MQTT broker clients of every company connected and knows each one's live
+ * state. It connects at start, follows changes (sync after each change of this process, and a
+ * full resync every RESYNC_MS for changes made by another process), reconnects a lost or failed
+ * client with core's back-off (reconnectDelayMs), subscribes to the client's topics and keeps the
+ * last value per topic (bounded) for the pages that will show them. Each state change is pushed
+ * through the event stream (MQTT_BROKER_STATUS_EVENT) to the members of the broker's company.
+ *
+ * One process per database is expected to run it (a second process would connect the same client
+ * ids and the broker would drop one of them); BuildAppOptions.mqttClients turns it off.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { MqttClient } from "mqtt";
+import type { MqttBrokerStatus } from "@portal/core/domain/MqttBroker";
+import { describeMqttFailure, effectiveClientId, reconnectDelayMs } from "@portal/core/rules/mqttBrokers";
+import { MQTT_BROKER_STATUS_EVENT, type MqttBrokerStatusEvent } from "@portal/core/wire/events";
+import { rowsOf, type Database } from "../db/Database";
+import { companies, mqttBrokers } from "../db/schema";
+import { EventHub } from "../events/EventHub";
+import { nowOf, type Clock } from "../http/Clock";
+import { connectOnce, endClient, type BrokerSettings, type ConnectFailure } from "./mqttConnect";
+import type { SecretBox } from "./secretBox";
+
+export type BrokerRow = typeof mqttBrokers.$inferSelect;
+
+/** A full resync this often picks up changes made through another server process. */
+export const RESYNC_MS = 60_000;
+/** Time-out of one connect attempt of the manager. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+/** Topics whose last value is kept per broker. */
+export const LAST_VALUES_MAX = 1000;
+
+interface Entry {
+  readonly row: BrokerRow;
+  readonly companyPublicId: string;
+  readonly signature: string;
+  client: MqttClient | null;
+  timer: NodeJS.Timeout | null;
+  attempt: number;
+  stopped: boolean;
+  readonly lastValues: Map<string, string>;
+}
+
+const signatureOf = (r: BrokerRow): string =>
+  JSON.stringify([r.host, r.port, r.tls, r.clientId, r.username, r.passwordEncrypted, r.topics, r.enabled]);
+
+export interface MqttBrokerManagerOptions {
+  readonly database: Database;
+  readonly box: SecretBox;
+  readonly clock: Clock;
+  /** Connect the brokers; false keeps statuses only ("disconnected"), for tools and some tests. */
+  readonly connect: boolean;
+  readonly onError?: (error: unknown) => void;
+}
+
+export class MqttBrokerManager {
+  private readonly entries = new Map<string, Entry>();
+  private readonly statuses = new Map<string, MqttBrokerStatus>();
+  private resync: NodeJS.Timeout | null = null;
+  private syncing: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(private readonly options: MqttBrokerManagerOptions) {}
+
+  async start(): Promise<void> {
+    if (!this.options.connect) return;
+    await this.syncAll();
+    if (this.stopped) return;
+    this.resync = setInterval(() => void this.syncAll().catch((e: unknown) => this.options.onError?.(e)), RESYNC_MS);
+    this.resync.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.resync) clearInterval(this.resync);
+    await this.syncing.catch(() => undefined);
+    await Promise.all([...this.entries.values()].map((e) => this.drop(e)));
+    this.entries.clear();
+  }
+
+  /** The live state of a broker client; "disconnected" when it is disabled or not (yet) run. */
+  statusOf(row: Pick<BrokerRow, "publicId" | "enabled" | "createdAt">): MqttBrokerStatus {
+    return this.statuses.get(row.publicId) ?? { state: "disconnected", since: row.createdAt.toISOString() };
+  }
+
+  /** The last payload (as text) per topic received by a broker client. */
+  lastValues(publicId: string): ReadonlyMap<string, string> {
+    return this.entries.get(publicId)?.lastValues ?? new Map();
+  }
+
+  /** Follows the stored broker clients of one company (after a change there). */
+  syncCompany(companyId: number): Promise<void> {
+    return this.queue(() => this.sync(companyId));
+  }
+
+  syncAll(): Promise<void> {
+    return this.queue(() => this.sync(null));
+  }
+
+  private queue(work: () => Promise<void>): Promise<void> {
+    if (!this.options.connect || this.stopped) return Promise.resolve();
+    this.syncing = this.syncing.catch(() => undefined).then(work);
+    return this.syncing;
+  }
+
+  private async sync(companyId: number | null): Promise<void> {
+    const rows = await this.options.database.db.select({ broker: mqttBrokers, company: companies.publicId }).from(mqttBrokers)
+      .innerJoin(companies, eq(companies.id, mqttBrokers.companyId))
+      .where(companyId === null ? undefined : eq(mqttBrokers.companyId, companyId));
+    const seen = new Set<string>();
+    for (const { broker, company } of rows) {
+      seen.add(broker.publicId);
+      const entry = this.entries.get(broker.publicId);
+      if (entry && entry.signature === signatureOf(broker)) continue;
+      if (entry) await this.drop(entry);
+      this.entries.delete(broker.publicId);
+      if (!broker.enabled) {
+        await this.setStatus(broker, company, { state: "disconnected" });
+        continue;
+      }
+      const fresh: Entry = { row: broker, companyPublicId: company, signature: signatureOf(broker), client: null, timer: null, attempt: 0, stopped: false, lastValues: new Map() };
+      this.entries.set(broker.publicId, fresh);
+      await this.setStatus(broker, company, { state: "connecting" });
+      void this.run(fresh);
+    }
+    for (const entry of [...this.entries.values()]) {
+      if (seen.has(entry.row.publicId) || (companyId !== null && entry.row.companyId !== companyId)) continue;
+      await this.drop(entry);
+      this.entries.delete(entry.row.publicId);
+      this.statuses.delete(entry.row.publicId);
+    }
+  }
+
+  private settings(row: BrokerRow): BrokerSettings {
+    return {
+      host: row.host, port: row.port, tls: row.tls, clientId: effectiveClientId(row.clientId, row.publicId), username: row.username,
+      password: row.passwordEncrypted === null ? null : this.options.box.open(row.passwordEncrypted),
+    };
+  }
+
+  private async run(entry: Entry): Promise<void> {
+    if (entry.stopped) return;
+    let client: MqttClient;
+    try {
+      client = await connectOnce(this.settings(entry.row), CONNECT_TIMEOUT_MS);
+    } catch (e) {
+      const failure = e as ConnectFailure;
+      if (entry.stopped) return;
+      await this.setStatus(entry.row, entry.companyPublicId, {
+        state: "error", failure: describeMqttFailure(failure), detail: String(failure.message ?? e).slice(0, 500),
+      });
+      this.retry(entry);
+      return;
+    }
+    if (entry.stopped) {
+      await endClient(client);
+      return;
+    }
+    entry.client = client;
+    entry.attempt = 0;
+    await this.setStatus(entry.row, entry.companyPublicId, { state: "connected" });
+    client.on("message", (topic, payload) => {
+      if (!entry.lastValues.has(topic) && entry.lastValues.size >= LAST_VALUES_MAX) return;
+      entry.lastValues.set(topic, payload.toString("utf8").slice(0, 10_000));
+    });
+    let lastError: string | undefined;
+    client.on("error", (e: Error) => { lastError = e.message; });
+    client.once("close", () => {
+      if (entry.stopped) return;
+      entry.client = null;
+      void this.setStatus(entry.row, entry.companyPublicId, { state: "error", failure: "closed", detail: lastError ?? "The broker closed the connection" })
+        .then(() => this.retry(entry));
+    });
+    if (entry.row.topics.length > 0) client.subscribe([...entry.row.topics], { qos: 0 }, () => undefined);
+  }
+
+  private retry(entry: Entry): void {
+    if (entry.stopped || this.stopped) return;
+    const delay = reconnectDelayMs(entry.attempt++, Math.random());
+    entry.timer = setTimeout(() => {
+      entry.timer = null;
+      void this.run(entry).catch((e: unknown) => this.options.onError?.(e));
+    }, delay);
+    entry.timer.unref();
+  }
+
+  private async drop(entry: Entry): Promise<void> {
+    entry.stopped = true;
+    if (entry.timer) clearTimeout(entry.timer);
+    const client = entry.client;
+    entry.client = null;
+    if (client) {
+      client.removeAllListeners("close");
+      await endClient(client).catch(() => undefined);
+    }
+  }
+
+  /** Records a state and, when it changed, tells the company's members through the event stream. */
+  private async setStatus(row: BrokerRow, companyPublicId: string, next: Omit<MqttBrokerStatus, "since">): Promise<void> {
+    const prev = this.statuses.get(row.publicId);
+    if (prev && prev.state === next.state && prev.failure === next.failure && prev.detail === next.detail) return;
+    const status: MqttBrokerStatus = { ...next, since: new Date(nowOf(this.options.clock)).toISOString() };
+    this.statuses.set(row.publicId, status);
+    if (this.stopped) return;
+    const data: MqttBrokerStatusEvent = { company: companyPublicId, publicId: row.publicId, status };
+    try {
+      const db = this.options.database.db;
+      const users = rowsOf<{ user_id: number }>(await db.execute(sql`
+        select user_id from memberships where company_id = ${row.companyId}
+        union select gm.user_id from group_memberships gm join groups g on g.id = gm.group_id where g.company_id = ${row.companyId}`));
+      await EventHub.publishToAll(db, users.map((u) => Number(u.user_id)), MQTT_BROKER_STATUS_EVENT, data);
+    } catch (e) {
+      this.options.onError?.(e);
+    }
+  }
+}
