@@ -28,7 +28,7 @@ async function postgresAvailable(): Promise<boolean> {
   }
 }
 
-const ask = (child: ChildProcess, type: "rss" | "peak"): Promise<number> => new Promise((resolve) => {
+const ask = (child: ChildProcess, type: "rss" | "peak" | "heap"): Promise<number> => new Promise((resolve) => {
   const on = (m: { type: string; rss: number }) => {
     if (m.type !== type) return;
     child.off("message", on);
@@ -65,7 +65,7 @@ async function readExport(url: string, headers: Record<string, string>, expected
 if (!(await postgresAvailable())) {
   console.log("PostgreSQL did not answer on 127.0.0.1:5432: the audit export benchmark was skipped.");
 } else {
-  const child: ChildProcess = fork(join(here, "auditServer.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child: ChildProcess = fork(join(here, "auditServer.ts"), [], { execArgv: ["--import", "tsx", "--expose-gc"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const ready = await new Promise<AuditReady>((resolve, reject) => {
     child.once("message", (m) => resolve(m as AuditReady));
     child.once("exit", (code) => reject(new Error(`server process exited with ${code}`)));
@@ -80,7 +80,12 @@ if (!(await postgresAvailable())) {
     const smallPeak = await ask(child, "peak");
     // The peak of each quarter of the million: flat quarters mean memory does not grow with rows.
     const quarters: number[] = [];
-    const all = await readExport(exportUrl, ready.headers, AUDIT_ROWS, async () => { quarters.push(await ask(child, "peak")); });
+    const heaps: number[] = [];
+    const idleHeap = await ask(child, "heap");
+    const all = await readExport(exportUrl, ready.headers, AUDIT_ROWS, async () => {
+      quarters.push(await ask(child, "peak"));
+      heaps.push(await ask(child, "heap"));
+    });
     const allPeak = Math.max(...quarters);
     if (small.rows !== 10_000 || all.rows !== AUDIT_ROWS) throw new Error(`expected 10,000 and ${AUDIT_ROWS} rows, read ${small.rows} and ${all.rows}`);
     console.log(`\nAudit CSV export over HTTP on PostgreSQL (${fmt(AUDIT_ROWS)} entries inserted in ${fmt(ready.insertMs / 1000, 1)} s):`);
@@ -89,6 +94,7 @@ if (!(await postgresAvailable())) {
       console.log(`  ${label.padEnd(34)} ${fmt(r.rows / r.seconds).padStart(8)} rows/s  ${fmt(r.bytes / MB / r.seconds, 1)} MB/s  ${fmt(r.bytes / MB, 1)} MB in ${fmt(r.seconds, 1)} s  peak RSS ${fmt(peak / MB, 1)} MB (+${fmt((peak - idle) / MB, 1)} MB)`);
     }
     console.log(`  peak RSS per quarter of the ${fmt(AUDIT_ROWS)}: ${quarters.map((q) => `${fmt(q / MB, 1)} MB`).join(", ")}`);
+    console.log(`  JS heap after a full GC: ${fmt(idleHeap / MB, 1)} MB before, then per quarter ${heaps.map((q) => `${fmt(q / MB, 1)} MB`).join(", ")}`);
     console.log(`  peak RSS, ${fmt(all.rows)} / ${fmt(small.rows)} rows: ${fmt(allPeak / smallPeak, 2)}x for ${fmt(all.rows / small.rows)}x the rows`);
   } finally {
     child.send({ type: "stop" });

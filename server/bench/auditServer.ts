@@ -4,7 +4,8 @@
  * with the demo data plus AUDIT_ROWS audit entries of the demo company (one INSERT ... SELECT
  * generate_series), and the real portal app listening. It samples its own resident set size
  * every 20 ms; the parent asks for it with {type: "rss"} (now) and {type: "peak"} (the highest
- * since the last "peak").
+ * since the last "peak"), and {type: "heap"} gives the JS heap in use after a full collection (the
+ * process runs with --expose-gc): what the process really holds, without garbage not yet collected.
  */
 import { sql } from "drizzle-orm";
 import { buildApp } from "../src/buildApp";
@@ -52,6 +53,10 @@ process.on("message", (message: { type: string }) => {
   if (message.type === "peak") {
     process.send!({ type: "peak", rss: Math.max(peak, process.memoryUsage().rss) });
     peak = process.memoryUsage().rss;
+  }
+  if (message.type === "heap") {
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send!({ type: "heap", rss: process.memoryUsage().heapUsed });
   }
   if (message.type === "stop") {
     clearInterval(sampler);
