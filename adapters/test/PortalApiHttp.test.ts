@@ -14,7 +14,7 @@ import { brandingHost } from "../src/http/brandingHost";
 let server: Server;
 let baseUrl = "";
 const seen: Array<{ method: string; url: string; headers: IncomingMessage["headers"]; body: string }> = [];
-const answers = new Map<string, { status: number; body: unknown }>();
+const answers = new Map<string, { status: number; body: unknown; headers?: Record<string, string> }>();
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -24,6 +24,12 @@ beforeAll(async () => {
       seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
       const path = (req.url ?? "").split("?")[0] ?? "";
       const answer = path === "/api/" ? { status: 200, body: { status: "success", type: "Discovery", data: discoveryLinks(), moreAfter: null } } : answers.get(`${req.method} ${path}`);
+      // A text body is a file (an export), sent as is with the answer's own headers.
+      if (answer && typeof answer.body === "string") {
+        res.writeHead(answer.status, answer.headers ?? {});
+        res.end(answer.body);
+        return;
+      }
       res.writeHead(answer?.status ?? 404, { "Content-Type": "application/json" });
       res.end(JSON.stringify(answer?.body ?? { status: "error", type: "Error", data: [{ message: "not found" }] }));
     });
@@ -190,6 +196,36 @@ describe("PortalApiHttp tunnels", () => {
 });
 
 describe("brandingHost", () => {
+  it("downloads the audit CSV with the filters and the server's file name; an error answer is a typed error", async () => {
+    answers.set("GET /api/audit-logs/export", {
+      status: 200, body: "time,actor\r\n2026-01-01T00:00:00.000Z,Ada\r\n",
+      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="audit-trail-c1-2026-01-01.csv"' },
+    });
+    const { port } = api({ secret: "s3cret", company: "c1" });
+    const result = await run(port.auditLogs.exportCsv([{ op: "eq", column: "action", values: ["UPDATE"] }]));
+    expect(result._tag).toBe("Success");
+    if (result._tag !== "Success") return;
+    expect(result.success.fileName).toBe("audit-trail-c1-2026-01-01.csv");
+    expect(await result.success.file.text()).toContain("Ada");
+    const req = seen.findLast((r) => r.url.startsWith("/api/audit-logs/export"));
+    expect(decodeURIComponent(req!.url)).toBe("/api/audit-logs/export?filters=eq(action,UPDATE)");
+    expect(req?.headers["api-company"]).toBe("c1");
+    answers.set("GET /api/audit-logs/export", fail(400, "Not an ISO instant: x", "filters"));
+    const bad = await run(port.auditLogs.exportCsv([{ op: "gte", column: "createdOn", values: ["x"] }]));
+    expect(bad._tag === "Failure" && bad.failure._tag).toBe("InvalidInput");
+  });
+
+  it("reads and sets the audit retention", async () => {
+    answers.set("GET /api/audit-retention", ok({ days: null }));
+    answers.set("PUT /api/audit-retention", ok({ days: 30 }));
+    const { port } = api({ secret: "s3cret", company: "c1" });
+    expect(await run(port.auditLogs.retention())).toMatchObject({ _tag: "Success", success: { days: null } });
+    expect(await run(port.auditLogs.setRetention({ days: 30 }))).toMatchObject({ _tag: "Success", success: { days: 30 } });
+    expect(JSON.parse(seen.findLast((r) => r.method === "PUT")!.body)).toEqual({ days: 30 });
+    // The contract's schema refuses 0 days before anything is sent.
+    expect((await run(port.auditLogs.setRetention({ days: 0 })))._tag).toBe("Failure");
+  });
+
   it("sends localhost for a local machine", () => {
     for (const h of ["localhost", "127.0.0.1", "::1", "[::1]", "app.localhost"]) expect(brandingHost(h)).toBe("localhost");
     expect(brandingHost("Portal.Example.com")).toBe("portal.example.com");

@@ -12,6 +12,7 @@ import { pruneAttemptCounters } from "./auth/attemptCounters";
 import type { Database } from "./db/Database";
 import { EventHub } from "./events/EventHub";
 import { EXPIRY_INTERVAL_MS, expireAccessRequests } from "./devices/expiry";
+import { AUDIT_RETENTION_INTERVAL_MS, pruneAuditLogs } from "./audit/retention";
 import { nowOf, systemClock, type Clock } from "./http/Clock";
 import { sendError } from "./http/errorResponse";
 import { HttpProblem } from "./http/HttpProblem";
@@ -170,13 +171,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const expiry = setInterval(expire, EXPIRY_INTERVAL_MS);
   expiry.unref();
+  // Audit entries past their company's retention are deleted on the same chain (one job at a time).
+  const retain = () => {
+    expiring = expiring.then(() => pruneAuditLogs(deps)).catch((e: unknown) => app.log.error({ err: e }, "audit retention failed"));
+  };
+  const retention = setInterval(retain, AUDIT_RETENTION_INTERVAL_MS);
+  retention.unref();
   app.addHook("onReady", async () => {
     expire();
+    retain();
     // Brokers connect in the background: a slow or absent broker never delays the start.
     void mqtt.start().catch((e: unknown) => app.log.error({ err: e }, "mqtt broker manager start failed"));
   });
   app.addHook("onClose", async () => {
-    clearInterval(prune); clearInterval(expiry);
+    clearInterval(prune); clearInterval(expiry); clearInterval(retention);
     // A tick in flight finishes before the database can close under it.
     await expiring;
     await mailWorker?.stop();

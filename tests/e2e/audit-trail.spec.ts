@@ -1,8 +1,9 @@
 /**
  * The audit trail screen (use:audit-logs), in Chromium against the real server: a change made
- * through the API shows with its actor and action, its before/after opens in the side panel, the
- * filter narrows the list, Load more follows the server's cursor, and a user without the right is
- * not let in. The changes are made in Demo Holding, the admin's second company, which no other
+ * through the API shows with the names of its actor and target, its changes open in the side
+ * panel as `field: old -> new`, the filters (action, topic, actor, days) narrow the list, the CSV
+ * export downloads what the filters match, the retention is saved, Load more follows the
+ * server's cursor, and a user without the right is not let in. The changes are made in Demo Holding, the admin's second company, which no other
  * spec changes, and are undone at the end.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -65,12 +66,14 @@ test("a rename shows with its actor and action, and its before/after opens besid
   await api.signOut();
 
   await openAuditTrail(page, signInAs);
-  const update = rows(page).filter({ hasText: renamedId }).filter({ hasText: "UPDATE" });
+  // The target reads by its (current) name, not its publicId.
+  const update = rows(page).filter({ hasText: RENAMED }).filter({ hasText: "UPDATE" });
   await expect(update).toHaveCount(1);
   await expect(update).toContainText("Ada Admin");
   await expect(update).toContainText("GroupType");
+  await expect(update).not.toContainText(renamedId);
   // Newest first: the rename is above the creation of the same group type.
-  const targets = await rows(page).filter({ hasText: renamedId }).allInnerTexts();
+  const targets = await rows(page).filter({ hasText: RENAMED }).allInnerTexts();
   expect(targets.map((t) => (t.includes("UPDATE") ? "UPDATE" : t.includes("CREATE") ? "CREATE" : "?"))).toEqual(["UPDATE", "CREATE"]);
   await shot("audit-trail");
 
@@ -78,9 +81,13 @@ test("a rename shows with its actor and action, and its before/after opens besid
   const detail = page.getByTestId("audit-detail");
   await expect(detail).toBeVisible();
   await expect(detail).toContainText("Ada Admin");
+  await expect(detail).toContainText("Demo Holding");
+  // The readable diff: one line for the one field that changed.
+  await expect(page.getByTestId("audit-diff-line")).toHaveCount(1);
+  await expect(page.getByTestId("audit-diff-line")).toHaveText(`name: ${ORIGINAL} → to ${RENAMED}`);
+  await detail.getByText("Full before and after").click();
   await expect(page.getByTestId("audit-before")).toContainText(`"name": "${ORIGINAL}"`);
   await expect(page.getByTestId("audit-after")).toContainText(`"name": "${RENAMED}"`);
-  await expect(page.getByTestId("audit-changed")).toHaveText("name");
   // The panel slides in from the right: wait until it rests against the edge before the picture.
   const viewport = page.viewportSize()!;
   await expect.poll(async () => {
@@ -93,27 +100,96 @@ test("a rename shows with its actor and action, and its before/after opens besid
   await expect(detail).toHaveCount(0);
 });
 
-test("the filter narrows the list by topic or by action", async ({ page, signInAs, shot }) => {
+test("the filters narrow the list by action, topic, actor and days, from the keyboard", async ({ page, signInAs, shot }) => {
   await openAuditTrail(page, signInAs);
-  const filter = page.getByLabel("Filter the audit trail");
-  const column = page.getByLabel("Filter on");
+  const action = page.getByLabel("Action", { exact: true });
+  const topic = page.getByLabel("Topic", { exact: true });
+  const actor = page.getByLabel("Actor", { exact: true });
 
-  await column.selectOption("action");
-  await filter.fill("upd");
-  await expect(rows(page).filter({ hasText: renamedId })).toHaveCount(1);
+  // Keyboard only: the action select is reached with Tab and changed with the arrow keys.
+  await action.focus();
+  await action.selectOption("UPDATE");
+  await expect(rows(page).filter({ hasText: RENAMED })).toHaveCount(1);
   for (const row of await rows(page).all()) await expect(row.locator("td").nth(2)).toHaveText("UPDATE");
+  await page.keyboard.press("Tab");
+  await expect(topic).toBeFocused();
+  await page.keyboard.type("grouptype");
+  await page.keyboard.press("Tab");
+  await expect(actor).toBeFocused();
+  await page.keyboard.type("Ada");
+  await expect(rows(page).filter({ hasText: RENAMED })).toHaveCount(1);
+  for (const row of await rows(page).all()) await expect(row.locator("td").nth(3)).toHaveText("GroupType");
   await shot("audit-trail-filtered");
 
-  await column.selectOption("topic");
-  await filter.fill("grouptype");
-  await expect(rows(page).filter({ hasText: renamedId })).toHaveCount(2);
-  for (const row of await rows(page).all()) await expect(row.locator("td").nth(3)).toHaveText("GroupType");
-
-  await filter.fill(`no such topic ${STAMP}`);
+  await actor.fill("Nobody by this name");
   await expect(page.getByTestId("audit-empty")).toContainText("No entry matches the filter");
-  await expect(rows(page)).toHaveCount(0);
-  await filter.fill("");
-  await expect(rows(page).filter({ hasText: renamedId })).toHaveCount(2);
+  await actor.fill("");
+  await action.selectOption("");
+
+  // Days in the user's zone: today matches, a range of past days does not, a reversed range says so.
+  const today = await page.evaluate(() => new Date().toLocaleDateString("sv-SE"));
+  await page.getByLabel("From", { exact: true }).fill(today);
+  await page.getByLabel("To", { exact: true }).fill(today);
+  await expect(rows(page).filter({ hasText: RENAMED })).toHaveCount(2);
+  await page.getByLabel("From", { exact: true }).fill("2001-01-02");
+  await page.getByLabel("To", { exact: true }).fill("2001-01-03");
+  await expect(page.getByTestId("audit-empty")).toContainText("No entry matches the filter");
+  await page.getByLabel("To", { exact: true }).fill("2001-01-01");
+  await expect(page.getByTestId("audit-range-invalid")).toHaveText("Choose a first day that is on or before the last day.");
+  await expect(page.getByTestId("audit-export")).toBeDisabled();
+
+  await page.getByTestId("audit-filter-clear").click();
+  await expect(topic).toHaveValue("");
+  await expect(rows(page).filter({ hasText: RENAMED })).toHaveCount(2);
+});
+
+test("Export CSV downloads the entries the filters match, named by the server", async ({ page, signInAs }) => {
+  await openAuditTrail(page, signInAs);
+  await page.getByLabel("Action", { exact: true }).selectOption("UPDATE");
+  await expect(rows(page).filter({ hasText: RENAMED })).toHaveCount(1);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("audit-export").click()]);
+  expect(download.suggestedFilename()).toMatch(/^audit-trail-[A-Za-z0-9]{12}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const { readFile } = await import("node:fs/promises");
+  const csv = await readFile((await download.path())!, "utf8");
+  const lines = csv.split("\r\n").filter((l) => l !== "");
+  expect(lines[0]).toBe("time,actor,actorId,action,topic,target,targetId,company,changes,before,after,clientAddress,entryId");
+  const rename = lines.find((l) => l.includes(renamedId));
+  expect(rename).toContain(`Ada Admin`);
+  expect(rename).toContain(`,UPDATE,GroupType,${RENAMED},${renamedId},Demo Holding,`);
+  expect(lines.some((l) => l.includes(",CREATE,"))).toBe(false);
+  await expect(page.getByText(/The audit trail was saved as audit-trail-/)).toBeVisible();
+});
+
+test("an administrator sets how long entries are kept; the change is itself in the trail", async ({ page, signInAs, shot }) => {
+  await openAuditTrail(page, signInAs);
+  const days = page.getByLabel("Keep entries for (days)", { exact: true });
+  await expect(days).toHaveValue("");
+  await days.fill("0");
+  await expect(page.getByText("Enter a whole number of days from 1 to 3650")).toBeVisible();
+  await expect(page.getByTestId("audit-retention-save")).toBeDisabled();
+  await days.fill("400");
+  await days.press("Enter");
+  await expect(page.getByText("Audit entries are now kept for 400 days")).toBeVisible();
+  await page.getByLabel("Topic", { exact: true }).fill("AuditRetention");
+  const entry = rows(page).filter({ hasText: "AuditRetention" }).first();
+  await expect(entry).toContainText("Demo Holding");
+  await entry.click();
+  await expect(page.getByTestId("audit-diff-line")).toHaveText("days: null → to 400");
+  await page.keyboard.press("Escape");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel("Topic", { exact: true }).fill("");
+  await expect.poll(() => rows(page).count()).toBeGreaterThan(1);
+  await page.locator("body").click({ position: { x: 5, y: 700 } });
+  await shot("audit-trail-390");
+  await rows(page).filter({ hasText: "AuditRetention" }).first().click();
+  await expect(page.getByTestId("audit-detail")).toBeVisible();
+  await page.waitForTimeout(400);
+  await shot("audit-trail-detail-390");
+  await page.keyboard.press("Escape");
+  // Back to keeping entries for good, as the other specs expect.
+  await page.getByLabel("Keep entries for (days)", { exact: true }).fill("");
+  await page.getByTestId("audit-retention-save").click();
+  await expect(page.getByText("Audit entries are now kept for good.")).toBeVisible();
 });
 
 test("Load more follows the server's cursor, 50 entries a page", async ({ page, request, signInAs, shot }) => {
@@ -138,7 +214,7 @@ test("Load more follows the server's cursor, 50 entries a page", async ({ page, 
     await expect(rows(page)).toHaveCount(total);
     await expect(page.getByTestId("audit-load-more")).toHaveCount(0);
     await expect(page.getByTestId("audit-count")).toHaveText(`${total} entries`);
-    await expect(rows(page).filter({ hasText: renamedId })).toHaveCount(2);
+    await expect(rows(page).filter({ hasText: RENAMED })).toHaveCount(2);
   } finally {
     const removed = await request.delete("/api/group-types", {
       headers: api.headers, data: [...created, renamedId].filter((id) => id !== "").map((publicId) => ({ publicId })),

@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { actorLabel, changedFields, formatAuditTime, formatState } from "../src/features/audit-trail/auditEntryView";
+import { actorLabel, formatAuditTime, formatState, targetLabel } from "../src/features/audit-trail/auditEntryView";
 
 describe("how an audit entry reads", () => {
-  it("names the top-level fields that differ, only when both sides are objects", () => {
-    expect(changedFields({ name: "A", order: 1000, color: null }, { name: "B", order: 1000, color: "#fff" })).toEqual(["name", "color"]);
-    expect(changedFields({ languages: { en: "x" } }, { languages: { en: "y" } })).toEqual(["languages"]);
-    expect(changedFields({ a: 1 }, { a: 1, b: 2 })).toEqual(["b"]);
-    expect(changedFields(null, { name: "new" })).toEqual([]);
-    expect(changedFields({ name: "gone" }, null)).toEqual([]);
-  });
-
   it("shows before/after as indented JSON, and nothing for a missing side", () => {
     expect(formatState({ name: "A", order: 0 })).toBe('{\n  "name": "A",\n  "order": 0\n}');
     expect(formatState(null)).toBeNull();
@@ -23,5 +15,7 @@ describe("how an audit entry reads", () => {
     expect(actorLabel({ ...base, actor: null })).toBe("Unknown");
     expect(formatAuditTime("not a time")).toBe("not a time");
     expect(formatAuditTime("2026-11-21T10:00:00Z")).toMatch(/2026/);
+    expect(targetLabel({ ...base, targetName: "Line 1" })).toBe("Line 1");
+    expect(targetLabel({ ...base, targetName: null })).toBe("t");
   });
 });

@@ -134,6 +134,33 @@ export class HttpClient {
     );
   }
 
+  /**
+   * Downloads the file a raw GET endpoint answers (an export): the body as a Blob and the file
+   * name of its Content-Disposition (else `fallbackName`). No time-out: a large export may take
+   * long, and the server streams it. Errors as for `call`.
+   */
+  download(rel: string, fallbackName: string, options: CallOptions = {}): Effect.Effect<{ fileName: string; file: Blob }, ClientError> {
+    const { onFailure, onResponse } = this.options;
+    return this.url(rel, "GET", options).pipe(
+      Effect.flatMap((url) => Effect.tryPromise({
+        try: () => this.ky(url, { method: "GET", headers: { ...this.headers(options), Accept: "*/*" }, timeout: false }),
+        catch: () => new ApiUnavailable({ status: 0 }),
+      })),
+      Effect.flatMap((response) => {
+        onResponse?.(response.status);
+        if (response.status < 200 || response.status >= 300) {
+          return Effect.flatMap(Effect.promise(() => response.text().catch(() => "")), (text) =>
+            Effect.fail<ClientError>(errorFromResponse(response.status, issuesOfErrorBody(parseJson(text)), { ...options.context, retryAfter: response.headers.get("Retry-After") })));
+        }
+        const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1];
+        return Effect.tryPromise({ try: () => response.blob(), catch: () => new ApiUnavailable({ status: 0 }) }).pipe(
+          Effect.map((file) => ({ fileName: named ?? fallbackName, file })),
+        );
+      }),
+      Effect.tapError((error) => Effect.sync(() => onFailure?.(error))),
+    );
+  }
+
   /** Request headers for a call; exposed for streaming calls (SSE) that bypass ky. */
   headers(options: CallOptions): Record<string, string> {
     const h: Record<string, string> = { "Api-Version": API_VERSION, Accept: "application/json" };

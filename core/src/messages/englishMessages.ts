@@ -197,6 +197,13 @@ const KEYED = {
   PROFILE_SAVED: t("Your profile has been saved."),
   TRY_AGAIN_AT: t("You can try again at {name}.", "You can try again later."),
   EMAIL_NOT_VERIFIED: t("Confirm your e-mail address first: follow the link in the mail we sent you."),
+  // The audit trail (issue 12).
+  AUDIT_RANGE_INVALID: t("Choose a first day that is on or before the last day."),
+  AUDIT_EXPORT_STARTED: t("The CSV file is being prepared. Your browser saves it when it is complete."),
+  AUDIT_EXPORT_SAVED: t("The audit trail was saved as {name}.", "The audit trail was saved as a CSV file."),
+  AUDIT_RETENTION_SAVED: t("Audit entries are now kept for {name} days; older ones are deleted within the hour.", "Audit entries are now kept for good."),
+  AUDIT_RETENTION_FOREVER: t("Audit entries are now kept for good."),
+  AUDIT_RETENTION_INVALID: t("Enter a whole number of days from 1 to 3650, or leave the field empty to keep entries for good."),
   // Saving in a dialog: what the person should do (web and CLI).
   "save.offline": t("No connection. Nothing was lost: save again when you are back online."),
   "save.unavailable": t("The server cannot be reached. Nothing was lost: try saving again in a moment."),

@@ -8,7 +8,7 @@
  */
 import { Schema } from "effect";
 import { AccessToken } from "../domain/AccessToken";
-import { AuditLogEntry } from "../domain/AuditLog";
+import { AuditLogEntry, AuditRetention } from "../domain/AuditLog";
 import { Branding } from "../domain/Branding";
 import { Company, MyCompany, Sector } from "../domain/Company";
 import { Group, GroupAgent, GroupMembership, GroupRoleChoice, GroupUser } from "../domain/Group";
@@ -230,6 +230,19 @@ export const ROUTES = [
     },
   },
   { rel: "AuditLogList", href: "/api/audit-logs", methods: { GET: get(Schema.Array(AuditLogEntry), ["use:audit-logs"]) }, ...company },
+  // The same filters as the list, as a CSV file streamed row by row (any range, constant memory).
+  {
+    rel: "AuditLogExport", href: "/api/audit-logs/export", ...company,
+    methods: { GET: endpoint({ rights: ["use:audit-logs"], success: NoData, raw: true, summary: "The audit trail as CSV (text/csv), with the list's filters" }) },
+  },
+  // Reading needs the audit trail or administration; changing it only administration (manage:roles).
+  {
+    rel: "AuditRetention", href: "/api/audit-retention", ...company,
+    methods: {
+      GET: get(AuditRetention, ["use:audit-logs", "manage:roles"]),
+      PUT: endpoint({ rights: ["manage:roles"], payload: AuditRetention, success: AuditRetention }),
+    },
+  },
 
   // Devices and access requests (issue 9). Device-level rights (rules/deviceRights.ts) are checked
   // by the handlers: a group role can make a user an approver of some devices only.

@@ -44,6 +44,8 @@ export const companies = pgTable("companies", {
   parentId: integer("parent_id"),
   brandingId: integer("branding_id").references(() => brandings.id),
   customTermsOfUse: text("custom_terms_of_use").$type<"company" | "sector">().notNull().default("sector"),
+  /** Days audit entries are kept (core's AuditRetention); null keeps them for good. */
+  auditRetentionDays: integer("audit_retention_days"),
 });
 
 /** Terms of use belong to a sector or (custom terms) to a company; the newest one is the latest. */
@@ -350,7 +352,15 @@ export const auditLogs = pgTable("audit_logs", {
   after: jsonb("after"),
   clientAddress: text("client_address"),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
-}, (t) => [index("audit_logs_company_idx").on(t.companyId, t.id)]);
+}, (t) => [
+  index("audit_logs_company_idx").on(t.companyId, t.id),
+  // The audit trail's filters (issue 12), each ending in id so a filtered page is an index range
+  // read in the list's order; the time index also serves the retention job's delete.
+  index("audit_logs_company_time_idx").on(t.companyId, t.createdAt, t.id),
+  index("audit_logs_company_actor_idx").on(t.companyId, t.actorUserId, t.id),
+  index("audit_logs_company_topic_idx").on(t.companyId, t.topic, t.id),
+  index("audit_logs_company_action_idx").on(t.companyId, t.action, t.id),
+]);
 
 /** Events for signed-in users, replayed by id after a reconnect (SSE Last-Event-ID). */
 export const events = pgTable("events", {

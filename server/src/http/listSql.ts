@@ -7,7 +7,12 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { InvalidInput } from "@portal/core/errors";
 import { encodeCursor, type CursorKey, type Filter } from "@portal/core/wire/query";
 
-export type FilterColumns = Readonly<Record<string, { readonly column: AnyPgColumn | SQLWrapper; readonly type: "text" | "number" | "boolean" }>>;
+export type FilterColumns = Readonly<Record<string, { readonly column: AnyPgColumn | SQLWrapper; readonly type: ColumnType }>>;
+
+/** "time": a UTC ISO instant such as 2026-11-25T10:00:00Z (the wire's time format). */
+type ColumnType = "text" | "number" | "boolean" | "time";
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const bad = (message: string) => new InvalidInput({ issues: [{ message, propertyName: "filters" }] });
 
@@ -15,8 +20,12 @@ const bad = (message: string) => new InvalidInput({ issues: [{ message, property
  * A filter value typed for its column. Numbers go to SQL as `numeric` so that a value outside
  * the column's integer range, or a fraction, compares instead of failing the cast (a 500).
  */
-function typed(value: string, type: "text" | "number" | "boolean"): string | boolean | SQL {
+function typed(value: string, type: ColumnType): string | boolean | SQL {
   if (type === "text") return value;
+  if (type === "time") {
+    if (!ISO_INSTANT.test(value) || Number.isNaN(Date.parse(value))) throw bad(`Not an ISO instant: ${value}`);
+    return sql`${new Date(Date.parse(value)).toISOString()}::timestamptz`;
+  }
   if (type === "number") {
     const n = Number(value);
     if (value.trim() === "" || !Number.isFinite(n)) throw bad(`Not a number: ${value}`);

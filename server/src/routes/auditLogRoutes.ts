@@ -1,37 +1,91 @@
-/** The audit trail of the selected company, newest first (use:audit-logs). */
-import { and, eq, type SQL } from "drizzle-orm";
+/**
+ * The audit trail of the selected company (use:audit-logs): the list newest first, the same
+ * entries as a streamed CSV file, and the company's retention setting (issue 12).
+ */
+import { Readable } from "node:stream";
+import { eq } from "drizzle-orm";
+import type { AuditLogEntry } from "@portal/core/domain/AuditLog";
 import { rowsThatFit } from "@portal/core/rules/pageBytes";
-import { auditLogs, users } from "../db/schema";
-import { filterConditions, keyset, page } from "../http/listSql";
-import { companyOf, type HandlersOf } from "../http/RequestContext";
+import { auditCsvHeader, auditCsvLine } from "@portal/core/rules/auditCsv";
+import { selectAuditRows, type AuditRow } from "../audit/auditQuery";
+import { writeAudit } from "../audit/writeAudit";
+import { companies } from "../db/schema";
+import { page } from "../http/listSql";
+import { actorOf, companyOf, type HandlersOf } from "../http/RequestContext";
 
-export const auditLogRoutes: HandlersOf<"AuditLogList"> = {
+/** Rows per statement of the export: big enough to be quick, small enough to keep memory flat. */
+export const AUDIT_EXPORT_BATCH = 1000;
+
+const entryOf = (r: AuditRow): AuditLogEntry & { id: number } => ({
+  publicId: r.publicId,
+  action: r.action,
+  topic: r.topic,
+  target: r.target,
+  targetName: r.targetName,
+  before: r.before,
+  after: r.after,
+  clientAddress: r.clientAddress,
+  createdOn: r.createdAt.toISOString(),
+  actor: r.actorId === null ? null : { publicId: r.actorId, ...(r.actorName === null ? {} : { name: r.actorName }) },
+  company: r.companyId === null ? null : { publicId: r.companyId, ...(r.companyName === null ? {} : { name: r.companyName }) },
+  id: r.id,
+});
+
+export const auditLogRoutes: HandlersOf<"AuditLogList" | "AuditLogExport" | "AuditRetention"> = {
   "AuditLogList.GET": async (ctx) => {
-    const { after, orderBy } = keyset([auditLogs.id], ctx.list.pageAfter, "desc");
-    const where: SQL[] = [eq(auditLogs.companyId, companyOf(ctx).id), ...filterConditions(ctx.list.filters, {
-      action: { column: auditLogs.action, type: "text" },
-      topic: { column: auditLogs.topic, type: "text" },
-      target: { column: auditLogs.target, type: "text" },
-      "actor.publicId": { column: users.publicId, type: "text" },
-    })];
-    if (after) where.push(after);
-    const rows = await ctx.db.select({ log: auditLogs, actorId: users.publicId, actorName: users.name })
-      .from(auditLogs).leftJoin(users, eq(users.id, auditLogs.actorUserId))
-      .where(and(...where)).orderBy(...orderBy).limit(ctx.list.pageSize + 1);
-    const items = rows.map(({ log, actorId, actorName }) => ({
-      publicId: log.publicId,
-      action: log.action,
-      topic: log.topic,
-      target: log.target,
-      before: log.before,
-      after: log.after,
-      clientAddress: log.clientAddress,
-      createdOn: log.createdAt.toISOString(),
-      actor: actorId === null ? null : { publicId: actorId, ...(actorName === null ? {} : { name: actorName }) },
-      id: log.id,
-    }));
+    const rows = await selectAuditRows(ctx.db, companyOf(ctx).id, ctx.list.filters, ctx.list.pageAfter, ctx.list.pageSize + 1);
+    const items = rows.map(entryOf);
     // Pages are bounded in characters too (core's rowsThatFit): audit values can be large.
     const p = page(items, rowsThatFit(items, ctx.list.pageSize, (r) => JSON.stringify(r).length), (r) => [r.id]);
     return { type: "AuditLog", data: p.rows.map(({ id: _id, ...rest }) => rest), moreAfter: p.moreAfter };
+  },
+
+  /**
+   * Streams every matching entry as CSV, a keyset page of AUDIT_EXPORT_BATCH rows at a time, only
+   * as fast as the client reads (Readable.from pulls the next page on demand), so memory stays the
+   * same for 10 rows or 10 million. The first page is read before the headers go out: a bad filter
+   * is still a 400 envelope. A client that goes away stops the reading.
+   */
+  "AuditLogExport.GET": async (ctx) => {
+    const company = companyOf(ctx);
+    const filters = ctx.list.filters;
+    const first = await selectAuditRows(ctx.db, company.id, filters, undefined, AUDIT_EXPORT_BATCH);
+    const db = ctx.db;
+    async function* lines(): AsyncGenerator<string> {
+      yield auditCsvHeader();
+      let rows = first;
+      for (;;) {
+        // One chunk per page: fewer, larger writes than one per row.
+        yield rows.map((r) => auditCsvLine(entryOf(r))).join("");
+        if (rows.length < AUDIT_EXPORT_BATCH) return;
+        rows = await selectAuditRows(db, company.id, filters, [rows[rows.length - 1]!.id], AUDIT_EXPORT_BATCH);
+      }
+    }
+    const day = new Date(ctx.now).toISOString().slice(0, 10);
+    await ctx.reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="audit-trail-${company.publicId}-${day}.csv"`)
+      .header("cache-control", "no-store")
+      .send(Readable.from(lines(), { objectMode: false, highWaterMark: 64 * 1024 }));
+    return { type: "AuditLogExport", data: null, raw: true };
+  },
+
+  "AuditRetention.GET": async (ctx) => {
+    const [row] = await ctx.db.select({ days: companies.auditRetentionDays }).from(companies).where(eq(companies.id, companyOf(ctx).id));
+    return { type: "AuditRetention", data: { days: row?.days ?? null } };
+  },
+
+  /** Sets the retention; a change is audited (before and after), setting the same value writes nothing. */
+  "AuditRetention.PUT": async (ctx) => {
+    const company = companyOf(ctx);
+    const days = ctx.body.days;
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select({ days: companies.auditRetentionDays }).from(companies).where(eq(companies.id, company.id)).for("update");
+      const before = row?.days ?? null;
+      if (before === days) return;
+      await tx.update(companies).set({ auditRetentionDays: days }).where(eq(companies.id, company.id));
+      await writeAudit(tx, actorOf(ctx), [{ action: "UPDATE", topic: "AuditRetention", target: company.publicId, before: { days: before }, after: { days } }]);
+    });
+    return { type: "AuditRetention", data: { days } };
   },
 };

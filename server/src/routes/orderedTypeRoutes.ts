@@ -13,6 +13,7 @@ import type { OrderedTypeEntity } from "@portal/core/entities/OrderedTypeEntity"
 import { NotFound } from "@portal/core/errors";
 import { jsonStringLength, rowsThatFit } from "@portal/core/rules/pageBytes";
 import { TypeIndex } from "@portal/core/rules/typeIndex";
+import { reorderAuditValues } from "@portal/core/rules/auditReorder";
 import { writeAudit } from "../audit/writeAudit";
 import type { Db } from "../db/Database";
 import { companies } from "../db/schema";
@@ -204,7 +205,13 @@ export function orderedTypeRoutes<L extends TypeRels, I extends TypeRels>(kind: 
         const out: Array<ReturnType<typeof patchOne>> = [];
         await eachItem(items, isList, async (item, i) => { out.push(patchOne(ctx, all, item, isList ? i : undefined)); });
         await writePatches(tx, out.map((c) => c.row));
-        await writeAudit(tx, actorOf(ctx), out.map((c) => ({ action: "UPDATE", topic: kind.topic, target: c.after.publicId, before: c.before, after: c.after })));
+        // A drag saves every item's order in one call: one action, one entry (core's reorderAuditValues).
+        const reorder = reorderAuditValues(out);
+        if (reorder === null) {
+          await writeAudit(tx, actorOf(ctx), out.map((c) => ({ action: "UPDATE", topic: kind.topic, target: c.after.publicId, before: c.before, after: c.after })));
+        } else if (Object.keys(reorder.after).length > 0) {
+          await writeAudit(tx, actorOf(ctx), [{ action: "UPDATE", topic: `${kind.topic}Order`, target: companyOf(ctx).publicId, ...reorder }]);
+        }
         return out;
       });
       return { type: kind.topic, data: changes.map((c) => c.after) };

@@ -33,6 +33,23 @@ const textBound = (schema: unknown): number | undefined => {
   return undefined;
 };
 
+/** The numeric bounds of a property schema (also inside anyOf [number, null]), if it is a bounded number. */
+const numberBound = (schema: unknown): { min?: number; max?: number; integer: boolean } | undefined => {
+  const s = resolve(schema);
+  if ((s["type"] === "integer" || s["type"] === "number") && (typeof s["minimum"] === "number" || typeof s["maximum"] === "number")) {
+    return {
+      ...(typeof s["minimum"] === "number" ? { min: s["minimum"] } : {}),
+      ...(typeof s["maximum"] === "number" ? { max: s["maximum"] } : {}),
+      integer: s["type"] === "integer",
+    };
+  }
+  for (const alt of (s["anyOf"] ?? s["oneOf"] ?? s["allOf"] ?? []) as unknown[]) {
+    const bound = numberBound(alt);
+    if (bound !== undefined) return bound;
+  }
+  return undefined;
+};
+
 interface BadValue {
   readonly property: string;
   readonly what: string;
@@ -54,6 +71,15 @@ function badValues(itemSchema: unknown): BadValue[] {
         { property, what: `text of ${bound + 1} characters`, value: "x".repeat(bound + 1) },
         { property, what: "a lone surrogate", value: "zz-\ud800" },
         { property, what: "a NUL", value: "a\u0000b" },
+      ];
+    }
+    const numeric = numberBound(schema);
+    if (numeric !== undefined) {
+      return [
+        ...(numeric.max === undefined ? [] : [{ property, what: `${numeric.max + 1}, above its maximum`, value: numeric.max + 1 }]),
+        ...(numeric.min === undefined ? [] : [{ property, what: `${numeric.min - 1}, below its minimum`, value: numeric.min - 1 }]),
+        ...(numeric.integer ? [{ property, what: "a fraction", value: (numeric.min ?? 0) + 0.5 }] : []),
+        { property, what: "a number as text", value: String(numeric.min ?? numeric.max) },
       ];
     }
     const outer = resolve(schema);

@@ -23,7 +23,9 @@ import { MessageStore } from "./MessageStore";
 import { NotAllowedStore } from "./NotAllowedStore";
 import { UiStore } from "./UiStore";
 import { AssetTypeStore } from "./AssetTypeStore";
-import { AuditTrailStore } from "./AuditTrailStore";
+import { AuditTrailStore, type SaveFile } from "./AuditTrailStore";
+import { AuditRetentionStore } from "./AuditRetentionStore";
+import { saveFileInBrowser } from "./saveFileInBrowser";
 import { GroupStore } from "./GroupStore";
 import { GroupTypeStore } from "./GroupTypeStore";
 import { TranslationStore } from "./TranslationStore";
@@ -69,6 +71,8 @@ export interface RootDeps {
   readonly events?: OpenEventStream;
   /** The running build and info.json (UpdateStore); none: no update check. */
   readonly appVersion?: AppVersionSource;
+  /** Saves a downloaded file (exports); default: the browser's download of an object URL. */
+  readonly saveFile?: SaveFile;
 }
 
 export class RootStore {
@@ -94,6 +98,7 @@ export class RootStore {
   readonly groups: GroupStore;
   readonly assetTypes: AssetTypeStore;
   readonly auditTrail: AuditTrailStore;
+  readonly auditRetention: AuditRetentionStore;
   readonly devices: DevicesStore;
   readonly accessRequestDialog: AccessRequestDialogStore;
   readonly myRequests: MyAccessRequestsStore;
@@ -140,7 +145,8 @@ export class RootStore {
     this.groupTypes = new GroupTypeStore(this, this.translations);
     this.groups = new GroupStore(this);
     this.assetTypes = new AssetTypeStore(this);
-    this.auditTrail = new AuditTrailStore(this);
+    this.auditTrail = new AuditTrailStore(this, deps.saveFile ?? saveFileInBrowser);
+    this.auditRetention = new AuditRetentionStore(this);
     this.devices = new DevicesStore(this);
     this.accessRequestDialog = new AccessRequestDialogStore(this);
     this.myRequests = new MyAccessRequestsStore(this);

@@ -81,4 +81,7 @@ export const translationsApi = (http: HttpClient): TranslationsApi => ({
 
 export const auditLogsApi = (http: HttpClient): AuditLogsApi => ({
   list: (request = {}) => narrow()(page(http.endpoint("AuditLogList.GET", { company: true, query: listQuery(request) }))),
+  exportCsv: (filters = []) => narrow()(http.download("AuditLogExport", "audit-trail.csv", { company: true, query: listQuery({ filters }) })),
+  retention: () => narrow()(http.endpoint("AuditRetention.GET", { company: true }).pipe(Effect.map((p) => p.data))),
+  setRetention: (retention) => narrow()(http.endpoint("AuditRetention.PUT", { company: true, json: retention }).pipe(Effect.map((p) => p.data))),
 });

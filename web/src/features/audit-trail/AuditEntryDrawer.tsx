@@ -1,6 +1,7 @@
 import { Classes, Drawer, Tag } from "@blueprintjs/core";
 import type { AuditLogEntry } from "@portal/core/domain/AuditLog";
-import { ACTION_INTENT, actorLabel, changedFields, formatAuditTime, formatState } from "./auditEntryView";
+import { auditDiff, formatAuditValue, type AuditFieldChange } from "@portal/core/rules/auditDiff";
+import { ACTION_INTENT, actorLabel, formatAuditTime, formatState, targetLabel } from "./auditEntryView";
 
 export interface AuditEntryDrawerProps {
   /** The entry to show; the drawer is closed when undefined. */
@@ -8,9 +9,12 @@ export interface AuditEntryDrawerProps {
   readonly onClose: () => void;
 }
 
-/** The side panel of one audit-trail entry: who, what, when and from where, then before and after. */
+/**
+ * The side panel of one audit-trail entry: who, what, when and from where, the changes as
+ * `field: old -> new` lines (core's auditDiff), then the whole before and after.
+ */
 export function AuditEntryDrawer({ entry, onClose }: AuditEntryDrawerProps) {
-  const changed = entry ? changedFields(entry.before, entry.after) : [];
+  const changes = entry ? auditDiff(entry.before, entry.after) : [];
   return (
     <Drawer isOpen={entry !== undefined} onClose={onClose} size="min(560px, 100vw)" icon="history"
       title={entry ? `${entry.action} ${entry.topic}` : ""}>
@@ -21,17 +25,36 @@ export function AuditEntryDrawer({ entry, onClose }: AuditEntryDrawerProps) {
             <dt>Actor</dt><dd>{actorLabel(entry)}</dd>
             <dt>Action</dt><dd><Tag minimal intent={ACTION_INTENT[entry.action]}>{entry.action}</Tag></dd>
             <dt>Topic</dt><dd>{entry.topic}</dd>
-            <dt>Target</dt><dd><code>{entry.target}</code></dd>
+            <dt>Target</dt><dd>{targetLabel(entry)} <code className="audit-id">{entry.target}</code></dd>
+            <dt>Company</dt><dd>{entry.company?.name ?? entry.company?.publicId ?? "—"}</dd>
             <dt>Client address</dt><dd>{entry.clientAddress ?? "—"}</dd>
-            {changed.length > 0 && (
-              <><dt>Changed</dt><dd data-testid="audit-changed">{changed.map((k) => <Tag key={k} minimal className="audit-changed-field">{k}</Tag>)}</dd></>
-            )}
           </dl>
-          <StateBlock label="Before" testId="audit-before" value={entry.before} />
-          <StateBlock label="After" testId="audit-after" value={entry.after} />
+          <section className="audit-state">
+            <h4 className="bp6-heading">Changes</h4>
+            {changes.length === 0
+              ? <p className={Classes.TEXT_MUTED} data-testid="audit-diff">No field changed.</p>
+              : <ul className="audit-diff" data-testid="audit-diff">{changes.map((c) => <ChangeLine key={c.field} change={c} />)}</ul>}
+          </section>
+          <details className="audit-raw">
+            <summary>Full before and after</summary>
+            <StateBlock label="Before" testId="audit-before" value={entry.before} />
+            <StateBlock label="After" testId="audit-after" value={entry.after} />
+          </details>
         </div>
       )}
     </Drawer>
+  );
+}
+
+/** One `field: old -> new` line; the missing side of an added or removed field reads "(none)". */
+function ChangeLine({ change }: { readonly change: AuditFieldChange }) {
+  return (
+    <li data-testid="audit-diff-line">
+      <span className="audit-diff-field">{change.field}</span>:{" "}
+      {change.kind === "added" ? <span className={Classes.TEXT_MUTED}>(none)</span> : <del className="audit-diff-old">{formatAuditValue(change.before)}</del>}
+      <span aria-hidden="true"> → </span><span className="bp6-text-muted audit-sr">to</span>{" "}
+      {change.kind === "removed" ? <span className={Classes.TEXT_MUTED}>(none)</span> : <ins className="audit-diff-new">{formatAuditValue(change.after)}</ins>}
+    </li>
   );
 }
 

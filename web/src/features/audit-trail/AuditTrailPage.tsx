@@ -1,17 +1,20 @@
-import { Button, ControlGroup, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
+import { Button, HTMLTable, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, type KeyboardEvent } from "react";
 import type { AuditLogEntry } from "@portal/core/domain/AuditLog";
 import { useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
-import { AUDIT_FILTER_COLUMNS, type AuditFilterColumn, type AuditTrailStore } from "../../stores/AuditTrailStore";
+import type { AuditTrailStore } from "../../stores/AuditTrailStore";
 import { AuditEntryDrawer } from "./AuditEntryDrawer";
-import { ACTION_INTENT, actorLabel, formatAuditTime } from "./auditEntryView";
+import { AuditFilterBar } from "./AuditFilterBar";
+import { AuditRetentionControl } from "./AuditRetentionControl";
+import { ACTION_INTENT, actorLabel, formatAuditTime, targetLabel } from "./auditEntryView";
 import "./auditTrail.css";
 
-const COLUMN_LABEL: Readonly<Record<AuditFilterColumn, string>> = { topic: "Topic", action: "Action" };
-
-/** /audit-trail: the company's audit trail, newest first, with a filter, Load more and each entry's before/after. */
+/**
+ * /audit-trail: the company's audit trail, newest first, with filters, Load more, a CSV export
+ * of everything the filters match, the retention setting, and each entry's changes.
+ */
 export const AuditTrailPage = observer(function AuditTrailPage() {
   const { auditTrail } = useStores();
   useEffect(() => {
@@ -22,16 +25,12 @@ export const AuditTrailPage = observer(function AuditTrailPage() {
   return (
     <div className="audit-trail-page" data-testid="audit-trail-page">
       <ScreenHeader title="Audit trail">
-        <ControlGroup className="audit-filter">
-          <HTMLSelect aria-label="Filter on" value={auditTrail.filterColumn} data-testid="audit-filter-column"
-            options={AUDIT_FILTER_COLUMNS.map((c) => ({ value: c, label: COLUMN_LABEL[c] }))}
-            onChange={(e) => auditTrail.setFilterColumn(e.currentTarget.value as AuditFilterColumn)} />
-          <InputGroup type="search" leftIcon="filter" aria-label="Filter the audit trail" data-testid="audit-filter"
-            placeholder={`${COLUMN_LABEL[auditTrail.filterColumn]} contains…`} value={auditTrail.filterText}
-            onValueChange={(v) => auditTrail.setFilterText(v)} />
-        </ControlGroup>
+        <Button icon="download" text="Export CSV" loading={auditTrail.exporting} disabled={auditTrail.rangeInvalid}
+          onClick={() => void auditTrail.exportCsv()} data-testid="audit-export" />
       </ScreenHeader>
+      <AuditFilterBar store={auditTrail} />
       <AuditTrailBody store={auditTrail} />
+      <AuditRetentionControl />
       <AuditEntryDrawer entry={auditTrail.selected} onClose={() => auditTrail.select(null)} />
     </div>
   );
@@ -102,7 +101,7 @@ function AuditRow({ entry, selected, onOpen }: AuditRowProps) {
       <td>{actorLabel(entry)}</td>
       <td><Tag minimal intent={ACTION_INTENT[entry.action]}>{entry.action}</Tag></td>
       <td>{entry.topic}</td>
-      <td><code>{entry.target}</code></td>
+      <td>{targetLabel(entry)}</td>
     </tr>
   );
 }

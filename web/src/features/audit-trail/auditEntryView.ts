@@ -33,13 +33,7 @@ export function formatState(value: unknown): string | null {
   return JSON.stringify(value, null, 2);
 }
 
-/**
- * The top-level fields whose value differs between before and after, in the order they first
- * appear; empty unless both are objects (a CREATE or DELETE has only one side).
- */
-export function changedFields(before: unknown, after: unknown): string[] {
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-  if (!isObject(before) || !isObject(after)) return [];
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+/** The target's name, else its publicId (a target without a name, e.g. an access token). */
+export function targetLabel(entry: AuditLogEntry): string {
+  return entry.targetName ?? entry.target;
 }
