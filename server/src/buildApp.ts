@@ -33,6 +33,9 @@ import { groupMembershipRoutes } from "./routes/groupMembershipRoutes";
 import { groupDeviceRoutes } from "./routes/groupDeviceRoutes";
 import { myUserRoutes } from "./routes/myUserRoutes";
 import { myAccountRoutes } from "./routes/myAccountRoutes";
+import { messageRoutes } from "./routes/messageRoutes";
+import { policyRoutes } from "./routes/policyRoutes";
+import { registrationRoutes } from "./routes/registrationRoutes";
 import { outboxRoutes } from "./routes/outboxRoutes";
 import { platformRoutes } from "./routes/platformRoutes";
 import { translationRoutes } from "./routes/translationRoutes";
@@ -84,7 +87,7 @@ export const HANDLERS: HandlerTable = {
   ...agentRoutes, ...accessRequestRoutes, ...accessRequestActions, ...outboxRoutes, ...tunnelRoutes,
   ...userRoutes, ...inviteRoutes,
   ...roleRoutes, ...audienceRoutes,
-  ...myAccountRoutes,
+  ...myAccountRoutes, ...registrationRoutes, ...messageRoutes, ...policyRoutes,
 };
 
 /**

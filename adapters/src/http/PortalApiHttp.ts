@@ -13,6 +13,7 @@ import { tunnelsApi } from "./areas/tunnels";
 import { usersApi } from "./areas/users";
 import { audiencesApi, rolesApi } from "./areas/roles";
 import { accountApi } from "./areas/account";
+import { selfServiceApi } from "./areas/selfService";
 
 /** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
 export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & { readonly http: HttpClient } {
@@ -34,6 +35,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     roles: rolesApi(http),
     audiences: audiencesApi(http),
     account: accountApi(http),
+    selfService: selfServiceApi(http),
   };
 }
 

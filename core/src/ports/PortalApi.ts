@@ -7,6 +7,7 @@
 import { Context } from "effect";
 import type { AccessRequestsApi } from "./api/AccessRequestsApi";
 import type { AccountApi } from "./api/AccountApi";
+import type { SelfServiceApi } from "./api/SelfServiceApi";
 import type { AssetTypesApi } from "./api/AssetTypesApi";
 import type { AuditLogsApi } from "./api/AuditLogsApi";
 import type { AuthApi } from "./api/AuthApi";
@@ -22,6 +23,7 @@ import type { AudiencesApi, RolesApi } from "./api/RolesApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
 export type { AccountApi } from "./api/AccountApi";
+export type { SelfServiceApi } from "./api/SelfServiceApi";
 export type { AssetTypesApi } from "./api/AssetTypesApi";
 export type { AuditLogsApi } from "./api/AuditLogsApi";
 export type { AuthApi } from "./api/AuthApi";
@@ -52,6 +54,7 @@ export interface PortalApiShape {
   readonly roles: RolesApi;
   readonly audiences: AudiencesApi;
   readonly account: AccountApi;
+  readonly selfService: SelfServiceApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

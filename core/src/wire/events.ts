@@ -33,3 +33,11 @@ export type AccessRequestEvent = typeof AccessRequestEvent.Type;
 export const RIGHTS_CHANGED_EVENT = "rights-changed";
 export const RightsChangedEvent = Schema.Struct({ company: Schema.String });
 export type RightsChangedEvent = typeof RightsChangedEvent.Type;
+
+/**
+ * My messages changed (a notice was written for me, or I marked some read or unread in another
+ * tab): clients reload the unread count and, when open, the list.
+ */
+export const MESSAGES_CHANGED_EVENT = "messages-changed";
+export const MessagesChangedEvent = Schema.Struct({ unread: Schema.optional(Schema.Number) });
+export type MessagesChangedEvent = typeof MessagesChangedEvent.Type;
