@@ -34,6 +34,9 @@ import { groupMembershipRoutes } from "./routes/groupMembershipRoutes";
 import { groupDeviceRoutes } from "./routes/groupDeviceRoutes";
 import { myUserRoutes } from "./routes/myUserRoutes";
 import { myAccountRoutes } from "./routes/myAccountRoutes";
+import { messageRoutes } from "./routes/messageRoutes";
+import { policyRoutes } from "./routes/policyRoutes";
+import { registrationRoutes } from "./routes/registrationRoutes";
 import { outboxRoutes } from "./routes/outboxRoutes";
 import { platformRoutes } from "./routes/platformRoutes";
 import { translationRoutes } from "./routes/translationRoutes";
@@ -101,6 +104,7 @@ export const HANDLERS: HandlerTable = {
   ...mqttBrokerRoutes,
   ...myAccountRoutes,
   ...customPropertyRoutes, ...customFieldValueRoutes,
+  ...registrationRoutes, ...messageRoutes, ...policyRoutes,
 };
 
 /**

@@ -4,7 +4,8 @@
  * PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD (an administrator to create), PORTAL_DEMO=0 (no
  * demo data even on an empty embedded database), LOG=1 (request logging), PORTAL_ORIGIN (origin
  * of the links in mails), SMTP_URL (relay for mails; without it they are kept in the outbox),
- * MAIL_FROM (sender of mails). RELAY_NODE / RELAY_NODE_URL: this process's name and address among
+ * MAIL_FROM (sender of mails), PORTAL_SELF_SIGN_UP=1|0 (turns self sign-up, /register, on or off
+ * in every sector at start; unset leaves the stored setting, off in the demo). RELAY_NODE / RELAY_NODE_URL: this process's name and address among
  * several server processes on one database (the relay forwards streams between them).
  */
 import { existsSync } from "node:fs";
@@ -27,6 +28,7 @@ const server = await startServer({
   demo: !url && env["PORTAL_DEMO"] !== "0",
   ...(admin ? { admin } : {}),
   logger: env["LOG"] === "1",
+  ...(env["PORTAL_SELF_SIGN_UP"] === "1" || env["PORTAL_SELF_SIGN_UP"] === "0" ? { selfSignUp: env["PORTAL_SELF_SIGN_UP"] === "1" } : {}),
 });
 
 // The demo agent (scripts/start.mjs runs it) links the online demo devices. Their credentials are

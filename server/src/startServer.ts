@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./buildApp";
+import { sectors } from "./db/schema";
 import { openDatabase, type Database, type DatabaseOptions } from "./db/Database";
 import type { Clock } from "./http/Clock";
 import { createAdministrator } from "./seed/createAdministrator";
@@ -18,6 +19,8 @@ export interface StartServerOptions {
   readonly demo?: boolean;
   /** Create this administrator (and, on an empty database, a first company) unless the email exists. */
   readonly admin?: { readonly email: string; readonly password: string; readonly name?: string };
+  /** Turn self sign-up (/register) on or off in every sector at start; undefined leaves it as stored. */
+  readonly selfSignUp?: boolean;
   readonly webDist?: string | null;
   readonly logger?: boolean;
   readonly clock?: Clock;
@@ -43,6 +46,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       demoLoaded = true;
     }
     if (options.admin) await createAdministrator(database.db, options.admin);
+    if (options.selfSignUp !== undefined) await database.db.update(sectors).set({ selfSignUp: options.selfSignUp });
     const app = await buildApp({
       database,
       ...(options.webDist === undefined ? {} : { webDist: options.webDist }),

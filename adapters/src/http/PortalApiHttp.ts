@@ -15,6 +15,7 @@ import { audiencesApi, rolesApi } from "./areas/roles";
 import { accountApi } from "./areas/account";
 import { customFieldsApi } from "./areas/customFields";
 import { mqttBrokersApi } from "./areas/mqttBrokers";
+import { selfServiceApi } from "./areas/selfService";
 
 /** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
 export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & { readonly http: HttpClient } {
@@ -38,6 +39,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     mqttBrokers: mqttBrokersApi(http),
     account: accountApi(http),
     customFields: customFieldsApi(http),
+    selfService: selfServiceApi(http),
   };
 }
 

@@ -7,6 +7,7 @@
 import { Context } from "effect";
 import type { AccessRequestsApi } from "./api/AccessRequestsApi";
 import type { AccountApi } from "./api/AccountApi";
+import type { SelfServiceApi } from "./api/SelfServiceApi";
 import type { AssetTypesApi } from "./api/AssetTypesApi";
 import type { AuditLogsApi } from "./api/AuditLogsApi";
 import type { AuthApi } from "./api/AuthApi";
@@ -24,6 +25,7 @@ import type { MqttBrokersApi } from "./api/MqttBrokersApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
 export type { AccountApi } from "./api/AccountApi";
+export type { SelfServiceApi } from "./api/SelfServiceApi";
 export type { AssetTypesApi } from "./api/AssetTypesApi";
 export type { AuditLogsApi } from "./api/AuditLogsApi";
 export type { AuthApi } from "./api/AuthApi";
@@ -58,6 +60,7 @@ export interface PortalApiShape {
   readonly account: AccountApi;
   readonly customFields: CustomFieldsApi;
   readonly mqttBrokers: MqttBrokersApi;
+  readonly selfService: SelfServiceApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

@@ -42,3 +42,11 @@ export type RightsChangedEvent = typeof RightsChangedEvent.Type;
 export const MQTT_BROKER_STATUS_EVENT = "mqtt-broker-status";
 export const MqttBrokerStatusEvent = Schema.Struct({ company: Schema.String, publicId: Schema.String, status: MqttBrokerStatus });
 export type MqttBrokerStatusEvent = typeof MqttBrokerStatusEvent.Type;
+
+/**
+ * My messages changed (a notice was written for me, or I marked some read or unread in another
+ * tab): clients reload the unread count and, when open, the list.
+ */
+export const MESSAGES_CHANGED_EVENT = "messages-changed";
+export const MessagesChangedEvent = Schema.Struct({ unread: Schema.optional(Schema.Number) });
+export type MessagesChangedEvent = typeof MessagesChangedEvent.Type;

@@ -228,3 +228,18 @@ export const MqttBrokerBulkBody = Schema.Struct({ publicId, ...MqttBrokerBody.fi
  * no password, the stored password is used (the form never sees it).
  */
 export const MqttConnectionTestBody = Schema.Struct({ publicId, ...MqttBrokerBody.fields });
+/** POST a registration (/register): name, address, password and optionally a language. */
+export const RegistrationBody = Schema.Struct({
+  name: Schema.optional(RuleText(NAME_WIRE_MAX_LENGTH)),
+  email: Schema.optional(RuleText(TOKEN_MAX_LENGTH)),
+  password: Schema.optional(RuleText(PASSWORD_MAX_LENGTH)),
+  language: Schema.optional(RuleText(35)),
+});
+
+/** PATCH one of my messages: read or unread. */
+export const MessagePatchBody = Schema.Struct({ read: Schema.optional(Schema.Boolean) });
+/** One item of a bulk PATCH of my messages (mark several read or unread in one transaction). */
+export const MessageBulkPatchBody = Schema.Struct({ publicId, read: Schema.optional(Schema.Boolean) });
+
+/** GET a privacy statement or terms: the language wanted (else the user's, else the browser's). */
+export const PolicyQuery = Schema.Struct({ language: Schema.optional(Text(35)) });

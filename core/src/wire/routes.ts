@@ -39,6 +39,9 @@ import { CustomFieldValuesBody, CustomPropertyBody, CustomPropertyBulkBody } fro
 import { Audience, AudienceAssignment } from "../domain/Audience";
 import { MqttBroker, MqttConnectionTestResult } from "../domain/MqttBroker";
 import { MqttBrokerBody, MqttBrokerBulkBody, MqttConnectionTestBody } from "./payloads";
+import { Message, UnreadCount } from "../domain/Message";
+import { MaybePolicyText } from "../domain/Policy";
+import { MessageBulkPatchBody, MessagePatchBody, PolicyQuery, RegistrationBody } from "./payloads";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -511,6 +514,38 @@ export const ROUTES = [
       PUT: endpoint({ rights: ["manage:custom-fields", "manage:access-requests"], ...item, payload: CustomFieldValuesBody, success: CustomFieldValues }),
     },
   },
+  // Self sign-up (issue 11): only in a sector that allows it; no answer tells whether an address has an account.
+  {
+    rel: "Registration", href: "/api/registrations", ...open,
+    methods: {
+      // Whether the host's sector takes registrations (the sign-in page links to /register only then).
+      GET: get(Schema.Struct({ allowed: Schema.Boolean })),
+      POST: endpoint({ rights: [], payload: RegistrationBody, success: Schema.Struct({ sent: Schema.Boolean }) }),
+    },
+  },
+  {
+    // The link of the registration mail: single use, 24 hours; the account can sign in afterwards.
+    rel: "RegistrationConfirmation", href: "/api/registration-confirmations", ...open,
+    methods: { POST: endpoint({ rights: [], payload: MailTokenBody, success: Schema.Struct({ email: Schema.String }) }) },
+  },
+  // My messages (issue 11): notices of access decisions, invites and expiring access.
+  {
+    rel: "MyMessageList", href: "/api/my-messages", ...session,
+    methods: {
+      GET: get(Schema.Array(Message)),
+      PATCH: endpoint({ rights: [], payload: MessageBulkPatchBody, bulk: true, success: Schema.Array(Message) }),
+    },
+  },
+  { rel: "MyMessageUnreadCount", href: "/api/my-messages/unread-count", methods: { GET: get(UnreadCount) }, ...session },
+  {
+    rel: "MyMessage", href: "/api/my-messages/{publicId}", ...session,
+    methods: { PATCH: endpoint({ rights: [], ...item, payload: MessagePatchBody, success: Message }) },
+  },
+  // Privacy statement and terms in the reader's language (spec 2 and 3). The sector's privacy
+  // statement is open (the registration page links to it); the my-company ones follow Api-Company.
+  { rel: "PrivacyStatement", href: "/api/privacy-statement", methods: { GET: endpoint({ rights: [], query: PolicyQuery, success: MaybePolicyText }) }, ...open },
+  { rel: "MyCompanyPrivacyStatement", href: "/api/my-company/privacy-statement", methods: { GET: endpoint({ rights: [], query: PolicyQuery, success: MaybePolicyText }) }, ...company },
+  { rel: "MyCompanyTermsOfUse", href: "/api/my-company/terms-of-use", methods: { GET: endpoint({ rights: [], query: PolicyQuery, success: MaybePolicyText }) }, ...company },
 ] as const satisfies ReadonlyArray<RouteSpec>;
 
 export type RouteRel = (typeof ROUTES)[number]["rel"];

@@ -55,8 +55,21 @@ export const termsOfUsePolicies = pgTable("terms_of_use_policies", {
   sectorId: integer("sector_id").references(() => sectors.id),
   companyId: integer("company_id").references(() => companies.id),
   body: text("body").notNull(),
+  /** The body in other languages than English (`body`), by language code (rules/policyLanguage.ts). */
+  languages: jsonb("languages").$type<Record<string, string>>().notNull().default({}),
   createdAt: createdAt(),
 });
+
+/** Privacy statements (spec 2 and 3), like terms: a sector's, or a company's own; the newest is shown. */
+export const privacyStatements = pgTable("privacy_statements", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  sectorId: integer("sector_id").references(() => sectors.id),
+  companyId: integer("company_id").references(() => companies.id),
+  body: text("body").notNull(),
+  languages: jsonb("languages").$type<Record<string, string>>().notNull().default({}),
+  createdAt: createdAt(),
+}, (t) => [index("privacy_statements_sector_idx").on(t.sectorId, t.id), index("privacy_statements_company_idx").on(t.companyId, t.id)]);
 
 export const users = pgTable("users", {
   id: serial("id").primaryKey(),
@@ -545,3 +558,26 @@ export const mqttBrokers = pgTable("mqtt_brokers", {
   enabled: boolean("enabled").notNull().default(true),
   createdAt: createdAt(),
 }, (t) => [index("mqtt_brokers_company_idx").on(t.companyId, t.name)]);
+
+/**
+ * My messages (issue 11): notices stored per user where the event happens (an access decision,
+ * an invite, access about to expire), as a catalogue key with params. `dedupeKey` makes a notice
+ * that a periodic check writes (expiring access) go in once only.
+ */
+export const notices = pgTable("notices", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  publicId: publicId(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
+  kind: text("kind").$type<"access-decision" | "invite" | "expiring-access">().notNull(),
+  key: text("key").notNull(),
+  params: jsonb("params").$type<Record<string, string>>().notNull().default({}),
+  link: text("link"),
+  readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+  dedupeKey: text("dedupe_key"),
+}, (t) => [
+  index("notices_user_idx").on(t.userId, t.id),
+  index("notices_user_unread_idx").on(t.userId).where(sql`read_at is null`),
+  uniqueIndex("notices_user_dedupe").on(t.userId, t.dedupeKey),
+]);

@@ -3,7 +3,7 @@
  * entry (topic AccessRequest, before and after with names), the "access-request" event to the
  * requester and to every approver of the device (the addressed ones included even when they no
  * longer hold the right), and the mails (approvers on a new request, the requester on a decision
- * or on expiry).
+ * or on expiry), and the requester's notice of a decision in their messages.
  */
 import { ACCESS_REQUEST_EVENT, type AccessRequestChange, type AccessRequestEvent } from "@portal/core/wire/events";
 import { canApproveWith } from "@portal/core/rules/deviceRights";
@@ -14,6 +14,8 @@ import { EventHub } from "../events/EventHub";
 import { RELAY_CHANNEL } from "../relay/relayContext";
 import { decisionMails, newRequestMails } from "../mail/accessRequestMail";
 import { enqueueMails, type MailSettings } from "../mail/outbox";
+import { accessDecisionNotice } from "@portal/core/rules/notices";
+import { storeNotices } from "../notices/storeNotices";
 import { deviceMembers } from "./deviceAccess";
 import { auditValueOf, viewOf, type RequestRecord } from "./requestRows";
 
@@ -53,4 +55,7 @@ export async function recordChange(
   const mails = change === "created" ? newRequestMails(after, c.mail.origin)
     : change === "approved" || change === "rejected" || change === "revoked" || change === "expired" ? decisionMails(after, c.mail.origin) : [];
   await enqueueMails(tx, c.mail, after.companyId, mails, c.audit.at);
+  // The requester's notice in my messages (approved, rejected, revoked, expired undecided).
+  const decision = accessDecisionNotice(change, c.actor?.name ?? null, after.agent.name);
+  if (decision) await storeNotices(tx, [after.requester.id], decision, after.companyId, c.audit.at);
 }

@@ -42,3 +42,18 @@ export const registrationMail = (name: string, to: string, origin: string, token
     "If you did not register, ignore this mail: the account stays unusable.",
   ].join("\n"),
 });
+
+/**
+ * Sent instead of a registration link when the address already has a confirmed account: the
+ * answer of the registration call stays the same, and only the owner of the address learns it.
+ */
+export const alreadyRegisteredMail = (name: string, to: string, origin: string): OutgoingMail => ({
+  to,
+  subject: "You already have a portal account",
+  text: [
+    `Hello ${name},`, "",
+    "Someone tried to register a portal account with this address, which already has one.",
+    `Sign in at ${origin}/login, or choose a new password at ${origin}${ACCOUNT_LINK_PATHS.passwordReset}.`, "",
+    "If it was not you, ignore this mail: nothing changes.",
+  ].join("\n"),
+});

@@ -20,6 +20,8 @@ import type { Db } from "../db/Database";
 import { companies, groups, invites, memberships, roles, users } from "../db/schema";
 import { inviteMail } from "../mail/inviteMail";
 import { enqueueMails } from "../mail/outbox";
+import { inviteNotice } from "@portal/core/rules/notices";
+import { storeNotices } from "../notices/storeNotices";
 import { newPublicId } from "../ids";
 import { actorOf, companyOf, userOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
 import { bulkItems } from "./bodies";
@@ -137,6 +139,9 @@ export const inviteRoutes: HandlersOf<"InviteList" | "Invite" | "InviteResend" |
       await enqueueMails(tx, ctx.deps.mail, company.id, rows.map((r) => inviteMail({
         to: r.email, name: r.name, companyName: company.name, inviterName: inviter.name, token: r.token, expiresAt, origin: ctx.deps.mail.origin,
       })), new Date(ctx.now));
+      // Invited addresses that already have an account also find the invite in their messages.
+      const accounts = await tx.select({ id: users.id }).from(users).where(inArray(users.email, emails));
+      await storeNotices(tx, accounts.map((a) => a.id), inviteNotice(company.name), company.id, new Date(ctx.now));
       await writeAudit(tx, actorOf(ctx), rows.map((r) => ({
         action: "CREATE" as const, topic: "Invite", target: r.publicId,
         after: { email: r.email, name: r.name, roleId: r.roleId, groupIds: r.groupIds, memberExpiresOn: r.memberExpiresOn?.toISOString() ?? null },

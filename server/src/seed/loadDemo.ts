@@ -10,7 +10,7 @@ import { hashPassword } from "../auth/secrets";
 import type { Db } from "../db/Database";
 import {
   agentGroups, agentServers, agents, assetTypes, assets, audiences, brandings, companies, groupMemberships, groupTypes, groups, memberships, mqttBrokers,
-  resourceVariants, roles, sectors, termsAcceptances, termsOfUsePolicies, translations, users,
+  privacyStatements, resourceVariants, roles, sectors, termsAcceptances, termsOfUsePolicies, translations, users,
 } from "../db/schema";
 import { newPublicId } from "../ids";
 
@@ -38,12 +38,17 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
     const [sector] = await tx.insert(sectors).values({
       publicId: newPublicId(), name: data.sector.name, brandingId: brandingIds.get(data.sector.branding) ?? null,
       custom: { glbVpnClientReleaseNotesUrl: data.sector.vpnClientReleaseNotesUrl, glbSupportedPlatforms: [...data.sector.supportedPlatforms] },
+      selfSignUp: data.sector.selfSignUp,
     }).returning({ id: sectors.id });
     const policyIds: number[] = [];
-    for (const body of data.sector.termsOfUse) {
-      const [policy] = await tx.insert(termsOfUsePolicies).values({ publicId: newPublicId(), sectorId: sector!.id, body }).returning({ id: termsOfUsePolicies.id });
+    for (const [i, body] of data.sector.termsOfUse.entries()) {
+      const languages = i === data.sector.termsOfUse.length - 1 ? { ...data.sector.termsOfUseLanguages } : {};
+      const [policy] = await tx.insert(termsOfUsePolicies).values({ publicId: newPublicId(), sectorId: sector!.id, body, languages }).returning({ id: termsOfUsePolicies.id });
       policyIds.push(policy!.id);
     }
+    await tx.insert(privacyStatements).values({
+      publicId: newPublicId(), sectorId: sector!.id, body: data.sector.privacyStatement.body, languages: { ...data.sector.privacyStatement.languages },
+    });
     const userIds = new Map<string, { id: number; publicId: string }>();
     for (const u of data.users) {
       const [row] = await tx.insert(users).values({ publicId: newPublicId(), name: u.name, email: u.email.toLowerCase(), passwordHash: passwordHashes.get(u.key)! })

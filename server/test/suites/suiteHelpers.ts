@@ -13,7 +13,7 @@ import type { EndpointSpec } from "@portal/core/wire/endpoint";
 import { ROUTES, type HttpMethod, type RouteSpec } from "@portal/core/wire/routes";
 import { hashPassword } from "../../src/auth/secrets";
 import { rowsOf, type Db } from "../../src/db/Database";
-import { accessRequestApprovers, accessRequests, agentServers, agents, companies, memberships, mqttBrokers, roles, sectors, termsOfUsePolicies, tunnelSessions, users } from "../../src/db/schema";
+import { accessRequestApprovers, accessRequests, agentServers, agents, companies, memberships, mqttBrokers, notices, roles, sectors, termsOfUsePolicies, tunnelSessions, users } from "../../src/db/schema";
 import { newPublicId } from "../../src/ids";
 import { apiHeaders, type TestApp } from "../testDatabase";
 
@@ -142,7 +142,18 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     MqttBroker: { own: await first(admin.secretId, demo, "/api/mqtt-brokers"), foreign: await foreignBroker(t.database.db, acme) },
     TermsOfUseAcceptance: { own: (sector.json() as { data: { latestTermsOfUse: { publicId: string } } }).data.latestTermsOfUse.publicId, foreign: foreignPolicy!.publicId },
     MyTrustedDevice: { own: await trustedDevice(t.app, emailOf("admin")), foreign: await trustedDevice(t.app, emailOf("acmeAdmin")) },
+    // My messages (issue 11): a notice of the demo admin (own) and one of Acme's admin (foreign).
+    MyMessage: { own: await noticeOf(t, emailOf("admin")), foreign: await noticeOf(t, emailOf("acmeAdmin")) },
   };
+}
+
+/** A notice in the messages of the user with `email`; its publicId. */
+async function noticeOf(t: TestApp, email: string): Promise<string> {
+  const [u] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [row] = await t.database.db.insert(notices).values({
+    publicId: newPublicId(), userId: u!.id, kind: "invite", key: "YOU_ARE_INVITED_TO_COMPANY", params: { name: "Sample" }, link: null, createdAt: new Date(),
+  }).returning({ publicId: notices.publicId });
+  return row!.publicId;
 }
 
 /**
@@ -264,7 +275,7 @@ async function liveSession(db: Db, companyPublicId: string): Promise<string> {
 }
 
 /** Rows of a table, for "nothing was written" checks. */
-export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values" | "mqtt_brokers"): Promise<number> {
+export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values" | "mqtt_brokers" | "notices"): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)));
   return Number(row!.n);
 }

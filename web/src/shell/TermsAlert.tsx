@@ -8,21 +8,25 @@ import { useStores } from "../app/StoreContext";
  * selected company's latest terms are not accepted. It cannot be closed (no close button, no
  * Escape, no backdrop click): OK accepts the terms. The link opens the terms in a new tab.
  */
+const LINK_MARK = "\u241F";
+
 export const TermsAlert = observer(function TermsAlert() {
-  const { session, terms } = useStores();
+  const { session, terms, messages } = useStores();
   const company = session.selectedCompanyId;
   useEffect(() => {
     if (company !== null) void terms.load(company);
   }, [terms, company]);
   const pending = terms.pending;
+  // The catalogue's sentence with the link where its {link} placeholder is.
+  const [before, after = ""] = messages.text("TERMS_UPDATED_BODY", { link: LINK_MARK }).split(LINK_MARK);
   return (
-    <Dialog isOpen={pending !== null} title="Terms of use updated" isCloseButtonShown={false}
+    <Dialog isOpen={pending !== null} title={messages.text("TERMS_UPDATED_TITLE")} isCloseButtonShown={false}
       canEscapeKeyClose={false} canOutsideClickClose={false} className="terms-alert">
       <DialogBody>
         <p>
-          The terms of use have been updated. Please read the{" "}
+          {before}
           <a href="/terms-of-use" target="_blank" rel="noopener noreferrer">terms of use</a>
-          {" "}and press OK to accept them and continue.
+          {after}
         </p>
         {terms.acceptError !== null && <Callout intent="danger" role="alert">{terms.acceptError}</Callout>}
       </DialogBody>

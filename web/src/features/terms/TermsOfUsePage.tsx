@@ -13,7 +13,7 @@ import { useScreenTitle } from "../../shell/ScreenHeader";
 import "./terms.css";
 
 export default observer(function TermsOfUsePage() {
-  const { session, terms } = useStores();
+  const { session, terms, messages } = useStores();
   useScreenTitle("Terms of use");
   const company = session.selectedCompanyId;
   useEffect(() => {
@@ -32,7 +32,7 @@ export default observer(function TermsOfUsePage() {
       <Button variant="minimal" icon="arrow-left" text="Back to the portal" onClick={() => session.navigate("/")} />
       {terms.loadError !== null && <Callout intent="danger" role="alert">{terms.loadError}</Callout>}
       {!loaded && terms.loadError === null && <Spinner aria-label="Loading the terms of use" />}
-      {loaded && body === null && <NonIdealState icon="document" title="No terms of use" description="No terms of use have been published for this company." />}
+      {loaded && body === null && <NonIdealState icon="document" title="No terms of use" description={messages.text("TERMS_NONE_PUBLISHED")} />}
       {/* The server sanitised this HTML with an allow-list (server/src/terms/sanitizeTermsHtml.ts). */}
       {body !== null && <article className="terms-body" dangerouslySetInnerHTML={{ __html: body }} />}
     </main>
