@@ -16,6 +16,11 @@ export default defineConfig({
         // The CLI's tests run the real binary (tsx, a server child process) per command: seconds
         // each when the machine is busy, so a test of several commands gets more time.
         ...(name === "cli" ? { testTimeout: 120_000 } : {}),
+        // The server's test files each import the whole server (Fastify, drizzle, effect, the
+        // route table): re-importing it per file cost about 115 s of a CI run. They share no
+        // module state that matters (every file builds its own app on its own database), so a
+        // worker keeps its modules between files.
+        ...(name === "server" ? { isolate: false } : {}),
       },
     })),
     reporters: ["default", "./scripts/count-reporter.ts"],

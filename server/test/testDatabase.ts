@@ -49,6 +49,20 @@ export async function availableBackends(): Promise<BackendKind[]> {
   return ["pglite"];
 }
 
+/**
+ * The backend for the suites that walk every endpoint (rights table, fuzz, schema fuzz): they
+ * test the HTTP layer (rights, company scope, decoding, the error envelope), which is the same
+ * code on both backends, so they run once, on PostgreSQL when it answers (what production runs),
+ * else on PGlite. Every feature test still runs on both (availableBackends), and so do the suites
+ * whose subject is the database itself (atomicity, a server killed mid-batch).
+ * `PORTAL_TEST_ALL_BACKENDS=1` runs these suites on both too.
+ */
+export async function crossCuttingBackends(): Promise<BackendKind[]> {
+  const all = await availableBackends();
+  if (process.env["PORTAL_TEST_ALL_BACKENDS"] === "1") return all;
+  return all.includes("postgres") ? ["postgres"] : all;
+}
+
 export interface TestDatabase {
   readonly database: Database;
   /** The connection URL of the fresh PostgreSQL database (undefined for PGlite). */

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expandHref } from "@portal/core/wire/routes";
-import { apiHeaders, availableBackends, createTestApp, type TestApp } from "../testDatabase";
+import { apiHeaders, crossCuttingBackends, createTestApp, type TestApp } from "../testDatabase";
 import { badBody, badHeaders, badQuery, pathId, type RawBody } from "./fuzzArbitraries";
 import { ROUTE_METHODS, emailOf, expectErrorEnvelope, isItemRoute, itemSamples, label, signIn, type ItemSample, type RouteMethod } from "./suiteHelpers";
 
@@ -50,7 +50,7 @@ function check(m: RouteMethod, sent: Sent, what: string): void {
   }
 }
 
-describe.each(await availableBackends())("fuzz on %s", (kind) => {
+describe.each(await crossCuttingBackends())("fuzz on %s", (kind) => {
   let t: TestApp;
   let samples: Record<string, ItemSample>;
   let valid: { secret: string; company: string };

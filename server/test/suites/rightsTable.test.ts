@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoData } from "@portal/fixtures/demo/demoData";
 import { expandHref, type RouteSpec } from "@portal/core/wire/routes";
-import { apiHeaders, availableBackends, createTestApp, type TestApp } from "../testDatabase";
+import { apiHeaders, crossCuttingBackends, createTestApp, type TestApp } from "../testDatabase";
 import {
   ROUTE_METHODS, STREAMING_RELS, addRightlessUser, countRows, demoRights, emailOf, expectErrorEnvelope, isItemRoute,
   itemRouteOf, itemSamples, label, signIn, type ItemSample, type RouteMethod,
@@ -27,7 +27,7 @@ const itemMethods = ROUTE_METHODS.filter((m) => isItemRoute(m.route));
 const companyMethods = ROUTE_METHODS.filter((m) => m.route.company && !STREAMING_RELS.has(m.route.rel));
 const bulkForeign = ROUTE_METHODS.filter((m) => !isItemRoute(m.route) && (m.method === "PATCH" || m.method === "DELETE") && itemRouteOf(m.route));
 
-describe.each(await availableBackends())("rights and isolation table on %s", (kind) => {
+describe.each(await crossCuttingBackends())("rights and isolation table on %s", (kind) => {
   let t: TestApp;
   let samples: Record<string, ItemSample>;
   const secrets = new Map<string, string>();

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expandHref } from "@portal/core/wire/routes";
 import { openApiDocument } from "../../src/openapi/openApiDocument";
-import { apiHeaders, availableBackends, createTestApp, type TestApp } from "../testDatabase";
+import { apiHeaders, crossCuttingBackends, createTestApp, type TestApp } from "../testDatabase";
 import { ROUTE_METHODS, countRows, emailOf, expectErrorEnvelope, isItemRoute, itemSamples, label, signIn, type ItemSample } from "./suiteHelpers";
 
 type Json = Record<string, unknown>;
@@ -105,7 +105,7 @@ const withPayload = ROUTE_METHODS.flatMap((m) => {
   return body ? [{ ...m, body, bulk: Array.isArray(body["oneOf"]), list: resolve(body)["type"] === "array" }] : [];
 });
 
-describe.each(await availableBackends())("bad input from the schemas on %s", (kind) => {
+describe.each(await crossCuttingBackends())("bad input from the schemas on %s", (kind) => {
   let t: TestApp;
   let samples: Record<string, ItemSample>;
   let headers: Record<string, string>;
