@@ -53,6 +53,8 @@ import { customFieldValueRoutes } from "./routes/customFieldValueRoutes";
 import { mqttBrokerRoutes } from "./routes/mqttBrokerRoutes";
 import { MqttBrokerManager } from "./mqtt/MqttBrokerManager";
 import { SecretBox, secretKeyFromEnv } from "./mqtt/secretBox";
+import { ApiCallCounter } from "./usage/ApiCallCounter";
+import { usageRoutes } from "./routes/usageRoutes";
 
 export interface BuildAppOptions {
   /** An open database (see openDatabase); the caller closes it after the app. */
@@ -105,6 +107,7 @@ export const HANDLERS: HandlerTable = {
   ...myAccountRoutes,
   ...customPropertyRoutes, ...customFieldValueRoutes,
   ...registrationRoutes, ...messageRoutes, ...policyRoutes,
+  ...usageRoutes,
 };
 
 /**
@@ -148,7 +151,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database, box: secrets, clock, connect: options.mqttClients ?? env["PORTAL_MQTT_CLIENTS"] !== "0",
     onError: (e) => app.log.error({ err: e }, "mqtt broker manager"),
   });
-  const deps: AppDeps = { database: options.database, clock, events, cache, checkAnswers, mail, secrets, mqtt, ...(mailWorker ? { mailWorker } : {}) };
+  const apiCalls = new ApiCallCounter(options.database, clock);
+  apiCalls.start();
+  const deps: AppDeps = { database: options.database, clock, events, cache, checkAnswers, mail, secrets, mqtt, apiCalls, ...(mailWorker ? { mailWorker } : {}) };
   app.decorate("portal", deps);
   const relay = new Relay({ database: options.database, clock, log: app.log });
   await relay.start();
@@ -193,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await expiring;
     await mailWorker?.stop();
     await mqtt.stop();
+    await apiCalls.stop();
     await events.stop();
     await cache.stop();
   });

@@ -10,6 +10,7 @@ import { openDatabase, type Database, type DatabaseOptions } from "./db/Database
 import type { Clock } from "./http/Clock";
 import { createAdministrator } from "./seed/createAdministrator";
 import { isDatabaseEmpty, loadDemo } from "./seed/loadDemo";
+import { loadDemoUsage } from "./seed/demoUsage";
 
 export interface StartServerOptions {
   readonly database: DatabaseOptions;
@@ -43,6 +44,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const demo = options.demo ?? options.database.kind === "pglite";
     if (demo && (await isDatabaseEmpty(database.db))) {
       await loadDemo(database.db);
+      await loadDemoUsage(database.db, Date.now());
       demoLoaded = true;
     }
     if (options.admin) await createAdministrator(database.db, options.admin);

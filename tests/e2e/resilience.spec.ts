@@ -41,7 +41,7 @@ test("the API going down shows api-unavailable once", async ({ page }) => {
   test.setTimeout(60_000);
   const base = portal.baseURL;
   await signIn(page, DEMO_USERS.engineer, { baseURL: base });
-  await expect(page).toHaveURL(/\/audit-trail$/);
+  await expect(page).toHaveURL(/\/usage$/);
 
   const visits: string[] = [];
   page.on("framenavigated", (frame) => {
@@ -55,7 +55,7 @@ test("the API going down shows api-unavailable once", async ({ page }) => {
   });
   await expect(page.getByTestId("company-item")).toHaveCount(1);
   await page.goBack();
-  await expect(page).toHaveURL(/\/audit-trail$/);
+  await expect(page).toHaveURL(/\/usage$/);
   await portal.stop({ keepData: true, crash: true });
   // Any call now fails with status 0 (the shell may already be making one): open my-companies,
   // which loads the companies again, through the router's history, whatever is on screen.

@@ -9,12 +9,12 @@ import { DEMO_USERS, expect, signIn, test } from "./support/fixtures";
 test.describe("sign-in lands where the rights say", () => {
   // Home goes to the first screen of the spec's order that the user holds the right to AND that
   // is built; screens of later issues (users, usage, ...) have no route and no menu item yet.
-  test("engineer (usage, audit logs, asset types) lands on the audit trail: usage is not built", async ({ page, signInAs, shot }) => {
+  test("engineer (usage, audit logs, asset types) lands on usage, the first of those in the spec's order", async ({ page, signInAs, shot }) => {
     await signInAs(DEMO_USERS.engineer);
-    await expect(page).toHaveURL(/\/audit-trail$/);
+    await expect(page).toHaveURL(/\/usage$/);
     await expect(page.getByTestId("menu-item-audit-trail")).toBeVisible();
     await expect(page.getByTestId("menu-item-assets")).toBeVisible();
-    await expect(page.getByTestId("menu-item-usage")).toHaveCount(0);
+    await expect(page.getByTestId("menu-item-usage")).toBeVisible();
     await expect(page.getByTestId("menu-item-users")).toHaveCount(0);
     await expect(page.getByTestId("menu-section-USER_MANAGEMENT")).toHaveCount(0);
     // Issue 9: a requester has Devices and My access requests, not Approvals.
@@ -56,15 +56,15 @@ test.describe("sign-in lands where the rights say", () => {
       await expect(page.getByTestId(`menu-section-${section}`)).toBeVisible();
     }
     const items = page.getByTestId("left-menu").locator("[data-testid^=menu-item-]");
-    await expect(items).toHaveCount(13);
+    await expect(items).toHaveCount(14);
     for (const built of ["users", "groups", "translations", "audit-trail", "assets", "devices", "my-access-requests", "approvals", "tunnel-sessions"]) {
       await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
     }
     // Issue 11: roles and access categories.
     for (const built of ["roles", "access-categories"]) await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
-    // Issue 12: MQTT brokers and custom fields.
-    for (const built of ["mqtt", "custom-fields"]) await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
-    for (const later of ["identity", "usage", "licenses", "apps"]) {
+    // Issue 12: MQTT brokers, custom fields and usage.
+    for (const built of ["mqtt", "custom-fields", "usage"]) await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
+    for (const later of ["identity", "licenses", "apps"]) {
       await expect(page.getByTestId(`menu-item-${later}`)).toHaveCount(0);
     }
     await expect(page.getByTestId("company-switch")).toHaveText("Demo Company");
@@ -89,7 +89,7 @@ test("an unknown path goes to the root", async ({ page, shot }) => {
   await shot("login");
   await signIn(page, DEMO_USERS.engineer);
   await page.goto("/no/such/page");
-  await expect(page).toHaveURL(/\/audit-trail$/);
+  await expect(page).toHaveURL(/\/usage$/);
 });
 
 test("the path of a screen not built yet says so under its own title, at its own address", async ({ page, signInAs }) => {

@@ -15,6 +15,7 @@ import { audiencesApi, rolesApi } from "./areas/roles";
 import { accountApi } from "./areas/account";
 import { customFieldsApi } from "./areas/customFields";
 import { mqttBrokersApi } from "./areas/mqttBrokers";
+import { usageApi } from "./areas/usage";
 import { selfServiceApi } from "./areas/selfService";
 
 /** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
@@ -37,6 +38,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     roles: rolesApi(http),
     audiences: audiencesApi(http),
     mqttBrokers: mqttBrokersApi(http),
+    usage: usageApi(http),
     account: accountApi(http),
     customFields: customFieldsApi(http),
     selfService: selfServiceApi(http),

@@ -214,6 +214,7 @@ const KEYED = {
   AUDIT_RANGE_INVALID: t("Choose a first day that is on or before the last day."),
   AUDIT_EXPORT_STARTED: t("The CSV file is being prepared. Your browser saves it when it is complete."),
   AUDIT_EXPORT_SAVED: t("The audit trail was saved as {name}.", "The audit trail was saved as a CSV file."),
+  USAGE_EXPORT_SAVED: t("The usage data was saved as {name}.", "The usage data was saved as a CSV file."),
   AUDIT_RETENTION_SAVED: t("Audit entries are now kept for {name} days; older ones are deleted within the hour.", "Audit entries are now kept for good."),
   AUDIT_RETENTION_FOREVER: t("Audit entries are now kept for good."),
   AUDIT_RETENTION_INVALID: t("Enter a whole number of days from 1 to 3650, or leave the field empty to keep entries for good."),

@@ -10,6 +10,7 @@ import type { AccountApi } from "./api/AccountApi";
 import type { SelfServiceApi } from "./api/SelfServiceApi";
 import type { AssetTypesApi } from "./api/AssetTypesApi";
 import type { AuditLogsApi } from "./api/AuditLogsApi";
+import type { UsageApi } from "./api/UsageApi";
 import type { AuthApi } from "./api/AuthApi";
 import type { DiscoveryApi } from "./api/DiscoveryApi";
 import type { GroupsApi } from "./api/GroupsApi";
@@ -40,6 +41,7 @@ export type { InviteFinish, InviteInput, InviteJoined, UserListRequest, UserPatc
 export type { CustomFieldsApi, CustomPropertyInput } from "./api/CustomFieldsApi";
 export type { AudiencesApi, AudienceTarget, RolesApi } from "./api/RolesApi";
 export type { MqttBrokersApi } from "./api/MqttBrokersApi";
+export type { UsageApi } from "./api/UsageApi";
 export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
 
 export interface PortalApiShape {
@@ -61,6 +63,7 @@ export interface PortalApiShape {
   readonly customFields: CustomFieldsApi;
   readonly mqttBrokers: MqttBrokersApi;
   readonly selfService: SelfServiceApi;
+  readonly usage: UsageApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

@@ -42,6 +42,7 @@ import { MqttBrokerBody, MqttBrokerBulkBody, MqttConnectionTestBody } from "./pa
 import { Message, UnreadCount } from "../domain/Message";
 import { MaybePolicyText } from "../domain/Policy";
 import { MessageBulkPatchBody, MessagePatchBody, PolicyQuery, RegistrationBody } from "./payloads";
+import { UsageQuery, UsageRow } from "../domain/Usage";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -245,6 +246,16 @@ export const ROUTES = [
       GET: get(AuditRetention, ["use:audit-logs", "manage:roles"]),
       PUT: endpoint({ rights: ["manage:roles"], payload: AuditRetention, success: AuditRetention }),
     },
+  },
+
+  // Data usage (issue 12): rows per device and day or month in the reader's zone, and as CSV.
+  {
+    rel: "DataUsage", href: "/api/data-usage", ...company,
+    methods: { GET: endpoint({ rights: ["use:data-usage"], query: UsageQuery, success: Schema.Array(UsageRow) }) },
+  },
+  {
+    rel: "DataUsageExport", href: "/api/data-usage/export", ...company,
+    methods: { GET: endpoint({ rights: ["use:data-usage"], query: UsageQuery, success: NoData, raw: true, summary: "The usage rows as CSV (text/csv)" }) },
   },
 
   // Devices and access requests (issue 9). Device-level rights (rules/deviceRights.ts) are checked

@@ -581,3 +581,14 @@ export const notices = pgTable("notices", {
   index("notices_user_unread_idx").on(t.userId).where(sql`read_at is null`),
   uniqueIndex("notices_user_dedupe").on(t.userId, t.dedupeKey),
 ]);
+
+/**
+ * Data usage (issue 12): the API calls answered in each company, counted per UTC hour. Each
+ * server process counts in memory and adds its counts here every few seconds (an upsert that
+ * adds, so several processes share a row); the usage screen sums hours into days or months.
+ */
+export const apiCallCounts = pgTable("api_call_counts", {
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  hour: timestamp("hour", { withTimezone: true, mode: "date" }).notNull(),
+  calls: bigint("calls", { mode: "number" }).notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.companyId, t.hour] })]);

@@ -7,6 +7,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Right } from "@portal/core/domain/Right";
 import type { PayloadOf, SuccessOf } from "@portal/core/wire/endpoint";
+import type { ApiCallCounter } from "../usage/ApiCallCounter";
 import type { ListQuery } from "@portal/core/wire/query";
 import type { EndpointAt, EndpointKey, RouteRel } from "@portal/core/wire/routes";
 import type { AuditActor } from "../audit/writeAudit";
@@ -40,6 +41,8 @@ export interface AppDeps {
   readonly secrets: SecretBox;
   /** The live MQTT broker clients of every company and their states. */
   readonly mqtt: MqttBrokerManager;
+  /** The API calls answered per company, for the usage screen. */
+  readonly apiCalls: ApiCallCounter;
 }
 
 /**

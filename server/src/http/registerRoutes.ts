@@ -78,6 +78,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, handlers: Ha
           const base = await contextOf(deps, route, spec, request, reply);
           const scope = { company: base.company?.id, user: base.user?.id };
           scopes.set(request, scope);
+          if (scope.company !== undefined) deps.apiCalls.count(scope.company);
           if (cached) {
             // A URL is only kept once its query parsed, so a hit needs no parsing.
             const key = `${base.user?.id ?? ""}|${base.company?.id ?? ""}|${request.url}`;
@@ -190,7 +191,9 @@ function cachedHit(deps: AppDeps, route: RouteSpec, spec: EndpointSpec, request:
   } else if (spec.rights.length > 0) {
     return undefined;
   }
-  return deps.cache.answers.get(`${found.user.id}|${companyId ?? ""}|${request.url}`);
+  const hit = deps.cache.answers.get(`${found.user.id}|${companyId ?? ""}|${request.url}`);
+  if (hit && companyId !== undefined) deps.apiCalls.count(companyId);
+  return hit;
 }
 
 /** The context with its parsed list query (`fields`, `filters`, paging); InvalidInput when bad. */

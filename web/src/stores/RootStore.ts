@@ -24,6 +24,7 @@ import { NotAllowedStore } from "./NotAllowedStore";
 import { UiStore } from "./UiStore";
 import { AssetTypeStore } from "./AssetTypeStore";
 import { AuditTrailStore, type SaveFile } from "./AuditTrailStore";
+import { UsageStore } from "./UsageStore";
 import { AuditRetentionStore } from "./AuditRetentionStore";
 import { saveFileInBrowser } from "./saveFileInBrowser";
 import { GroupStore } from "./GroupStore";
@@ -118,6 +119,7 @@ export class RootStore {
   readonly customFields: CustomFieldsStore;
   readonly audienceDialog: AudienceDialogStore;
   readonly mqttBrokers: MqttBrokersStore;
+  readonly usage: UsageStore;
   readonly myProfile: MyProfileStore;
   readonly mySessions: MySessionsStore;
   readonly twoFactor: TwoFactorStore;
@@ -166,6 +168,7 @@ export class RootStore {
     this.customFields = new CustomFieldsStore(this);
     this.audienceDialog = new AudienceDialogStore(this);
     this.mqttBrokers = new MqttBrokersStore(this);
+    this.usage = new UsageStore(this, deps.saveFile ?? saveFileInBrowser);
     this.myProfile = new MyProfileStore(this);
     this.mySessions = new MySessionsStore(this);
     this.twoFactor = new TwoFactorStore(this);
