@@ -20,7 +20,7 @@ export class RegisterStore {
   allowed: boolean | null = null;
   phase: RegisterPhase = "form";
   form: { name: string; email: string; password: string } = { ...EMPTY };
-  /** Fields the person has left or submitted: their rule issues show from then on. */
+  /** Fields the person has left after typing in them, or submitted: their rule issues show from then on. */
   touched: ReadonlySet<Field> = new Set();
   /** The server's answer to a failed registration or confirmation, by field ("" for the form). */
   serverErrors: FieldErrors = {};
