@@ -11,6 +11,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { axeAll } from "./support/axe";
 import { DEMO_PASSWORD, expect, screenshot, signIn, test } from "./support/fixtures";
 import { freePort, repoRoot, startPortal, type PortalServer } from "./support/portalServer";
 
@@ -68,6 +69,14 @@ async function linkMailedTo(to: string): Promise<string> {
   return found!;
 }
 
+/** No serious or critical axe-core violation, one h1, and no sideways scrolling on the page as it is. */
+async function accessible(page: Page, name: string): Promise<void> {
+  const serious = (await axeAll(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious, `${name}: serious axe violations`).toEqual([]);
+  await expect(page.locator("h1"), `${name}: one h1`).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name}: overflow`).toBeLessThanOrEqual(0);
+}
+
 /** Signs in as the Acme admin and works in `company`. */
 async function acmeAdminIn(page: Page, company: string): Promise<void> {
   await signIn(page, ACME_ADMIN, { baseURL: portal.baseURL });
@@ -90,11 +99,13 @@ test("sign up from the sign-in page, confirm the mailed link, and sign in", asyn
   await page.getByLabel("Password").fill("nina");
   await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
   await screenshot(page, "register-1280");
+  await accessible(page, "register");
   await page.getByTestId("register-submit").click();
   await expect(page.getByTestId("register-sent")).toHaveCount(0);
   await page.getByLabel("Password").fill("a long enough secret");
   await page.setViewportSize(PHONE);
   await screenshot(page, "register-390");
+  await accessible(page, "register-390");
   await page.getByTestId("register-submit").click();
   await expect(page.getByTestId("register-sent")).toHaveText(
     `We sent a link to ${email}. Follow it within 24 hours to confirm your address, then sign in.`);
@@ -134,6 +145,7 @@ test("a notice in my messages: mark it read and unread, and the badge follows, a
   await expect(item).toContainText(/Your access to Demo Holding ends on \d{4}-\d\d-\d\d \d\d:\d\d/);
   await expect(page.getByTestId("messages-unread-count")).toHaveText("1 unread");
   await screenshot(page, "messages-1280");
+  await accessible(page, "messages");
 
   await item.getByTestId("message-toggle-read").click();
   await expect(item).toHaveAttribute("data-read", "true");
@@ -169,6 +181,7 @@ test("a notice in my messages: mark it read and unread, and the badge follows, a
   await page.getByTestId("message-item").locator(".messages-item-select").click();
   await expect(select).toBeChecked();
   await screenshot(page, "messages-390");
+  await accessible(page, "messages-390");
   await page.getByTestId("messages-mark-read").click();
   await expect(page.getByTestId("messages-unread-count")).toHaveText("All read.");
   await expect(page.getByTestId("message-item")).toHaveAttribute("data-read", "true");
@@ -183,6 +196,7 @@ test("the privacy statement without signing in, and my company's terms of use si
   await expect(page.getByText("Nothing is shared with third parties.")).toBeVisible();
   await expect(page).toHaveTitle(/^Privacy statement/);
   await screenshot(page, "privacy-1280");
+  await accessible(page, "privacy");
   // Another language when asked for it.
   await page.goto(`${portal.baseURL}/privacy-statement?language=de`);
   await expect(page.getByRole("heading", { name: "Datenschutzerklärung" })).toBeVisible();
@@ -190,6 +204,7 @@ test("the privacy statement without signing in, and my company's terms of use si
   await page.goto(`${portal.baseURL}/privacy-statement`);
   await expect(page.getByText("Nothing is shared with third parties.")).toBeVisible();
   await screenshot(page, "privacy-390");
+  await accessible(page, "privacy-390");
 
   await page.setViewportSize(DESKTOP);
   await acmeAdminIn(page, "Acme");

@@ -48,7 +48,7 @@ export default observer(function LoginPage() {
           disabled={email === "" || password === ""} text="Sign in" />
         <p className="login-links"><Link to="/recover">Forgot your password?</Link></p>
         {register.allowed === true && (
-          <p className="login-links">New here? <Link to="/register" data-testid="login-register-link">Create an account</Link></p>
+          <p className="login-links">New here? <Link to="/register" data-testid="login-register-link" style={{ textDecoration: "underline" }}>Create an account</Link></p>
         )}
       </form>
     </CenteredCard>

@@ -10,6 +10,7 @@ import { useEffect, type FormEvent } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { useStores } from "../../app/StoreContext";
 import { CenteredCard } from "../../shell/CenteredCard";
+import "./register.css";
 
 const FIELDS = [
   { field: "name", label: "Name", type: "text", autoComplete: "name" },
@@ -34,7 +35,7 @@ export default observer(function RegisterPage() {
     return (
       <CenteredCard title={ok ? "Address confirmed" : "Link not valid"} testId="register-page">
         <Callout intent={ok ? Intent.SUCCESS : Intent.DANGER} role={ok ? "status" : "alert"} data-testid="register-confirmation">{store.phaseText}</Callout>
-        <p className="login-links"><Link to="/login">{ok ? "Sign in" : "Back to sign in"}</Link></p>
+        <p className="login-links register-text-link"><Link to="/login">{ok ? "Sign in" : "Back to sign in"}</Link></p>
       </CenteredCard>
     );
   }
@@ -43,7 +44,7 @@ export default observer(function RegisterPage() {
     return (
       <CenteredCard title="Check your mail" testId="register-page">
         <Callout intent={Intent.SUCCESS} role="status" data-testid="register-sent">{store.phaseText}</Callout>
-        <p className="login-links"><Link to="/login">Back to sign in</Link></p>
+        <p className="login-links register-text-link"><Link to="/login">Back to sign in</Link></p>
       </CenteredCard>
     );
   }
@@ -51,7 +52,7 @@ export default observer(function RegisterPage() {
     return (
       <CenteredCard title="Create an account" testId="register-page">
         <Callout intent={Intent.WARNING} data-testid="register-disabled">{store.errors[""] ?? "This portal does not take registrations. Ask your company's administrator for an invite."}</Callout>
-        <p className="login-links"><Link to="/login">Back to sign in</Link></p>
+        <p className="login-links register-text-link"><Link to="/login">Back to sign in</Link></p>
       </CenteredCard>
     );
   }
@@ -73,11 +74,11 @@ export default observer(function RegisterPage() {
           </FormGroup>
         ))}
         {errors[""] !== undefined && <Callout intent={Intent.DANGER} role="alert" style={{ marginBottom: 16 }} data-testid="register-error">{errors[""]}</Callout>}
-        <p className="register-privacy">
+        <p className="register-privacy register-text-link">
           We use your name and address to run your account. Read the <Link to="/privacy-statement" data-testid="register-privacy-link">privacy statement</Link>.
         </p>
         <Button type="submit" intent={Intent.PRIMARY} fill loading={store.working} text="Create account" data-testid="register-submit" />
-        <p className="login-links">Already have an account? <Link to="/login">Sign in</Link></p>
+        <p className="login-links register-text-link">Already have an account? <Link to="/login">Sign in</Link></p>
       </form>
     </CenteredCard>
   );
