@@ -13,6 +13,7 @@ import type { Database } from "./db/Database";
 import { EventHub } from "./events/EventHub";
 import { EXPIRY_INTERVAL_MS, expireAccessRequests } from "./devices/expiry";
 import { AUDIT_RETENTION_INTERVAL_MS, pruneAuditLogs } from "./audit/retention";
+import { EXPIRING_ACCESS_INTERVAL_MS, noticeExpiringAccess } from "./notices/expiringAccess";
 import { nowOf, systemClock, type Clock } from "./http/Clock";
 import { sendError } from "./http/errorResponse";
 import { HttpProblem } from "./http/HttpProblem";
@@ -186,14 +187,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const retention = setInterval(retain, AUDIT_RETENTION_INTERVAL_MS);
   retention.unref();
+  // Members whose temporary company access ends within the warning window get one notice.
+  const warn = () => {
+    expiring = expiring.then(() => noticeExpiringAccess(deps)).catch((e: unknown) => app.log.error({ err: e }, "expiring access notices failed"));
+  };
+  const warning = setInterval(warn, EXPIRING_ACCESS_INTERVAL_MS);
+  warning.unref();
   app.addHook("onReady", async () => {
     expire();
     retain();
+    warn();
     // Brokers connect in the background: a slow or absent broker never delays the start.
     void mqtt.start().catch((e: unknown) => app.log.error({ err: e }, "mqtt broker manager start failed"));
   });
   app.addHook("onClose", async () => {
-    clearInterval(prune); clearInterval(expiry); clearInterval(retention);
+    clearInterval(prune); clearInterval(expiry); clearInterval(retention); clearInterval(warning);
     // A tick in flight finishes before the database can close under it.
     await expiring;
     await mailWorker?.stop();

@@ -9,8 +9,10 @@ import { sectors } from "./db/schema";
 import { openDatabase, type Database, type DatabaseOptions } from "./db/Database";
 import type { Clock } from "./http/Clock";
 import { createAdministrator } from "./seed/createAdministrator";
+import { seedDemoExpiringAccess } from "./seed/demoExpiringAccess";
 import { isDatabaseEmpty, loadDemo } from "./seed/loadDemo";
 import { loadDemoUsage } from "./seed/demoUsage";
+import { nowOf, systemClock } from "./http/Clock";
 
 export interface StartServerOptions {
   readonly database: DatabaseOptions;
@@ -44,7 +46,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const demo = options.demo ?? options.database.kind === "pglite";
     if (demo && (await isDatabaseEmpty(database.db))) {
       await loadDemo(database.db);
-      await loadDemoUsage(database.db, Date.now());
+      await loadDemoUsage(database.db, nowOf(options.clock ?? systemClock));
+      await seedDemoExpiringAccess(database.db, nowOf(options.clock ?? systemClock));
       demoLoaded = true;
     }
     if (options.admin) await createAdministrator(database.db, options.admin);

@@ -18,6 +18,12 @@ describe("startServer on a data directory", () => {
     expect(first.demoLoaded).toBe(true);
     const res = await fetch(`${first.url}/api/health`);
     expect((await res.json()).data.status).toBe("ok");
+    // The demo's temporary access (Otto Acme in Demo Holding, 20 days) gets its notice from the first check.
+    const otto = await signInAs(first.app, "acme-admin@example.com");
+    await expect.poll(async () => {
+      const listed = await fetch(`${first.url}/api/my-messages`, { headers: { "api-version": "2", authorization: `Bearer ${otto}` } });
+      return ((await listed.json()) as { data: Array<{ key: string; params: Record<string, string> }> }).data;
+    }, { timeout: 10_000 }).toEqual([expect.objectContaining({ key: "YOUR_ACCESS_TO_COMPANY_EXPIRES", params: expect.objectContaining({ name: "Demo Holding" }) })]);
     await first.close();
     const second = await startServer({ database: { kind: "pglite", dataDir: dir }, port: 0, host: "127.0.0.1", webDist: null });
     expect(second.demoLoaded).toBe(false);

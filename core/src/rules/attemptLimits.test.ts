@@ -78,5 +78,6 @@ describe("attemptRefused", () => {
     expect(account.retryAfterSeconds).toBe(900);
     expect(attemptRefused("sign-in-address", 14 * MIN + 1).message).toBe("Too many sign-in attempts. Try again in 15 minutes.");
     expect(attemptRefused("password-change", 30_000).message).toBe("Too many password change attempts. Try again in 1 minute.");
+    expect(attemptRefused("registration", 60 * MIN).message).toBe("Too many registrations from this address. Try again in 60 minutes.");
   });
 });

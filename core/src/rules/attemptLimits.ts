@@ -45,6 +45,13 @@ export const PASSWORD_CHANGE_PER_USER: AttemptPolicy = { maxAttempts: 10, window
 export const PASSWORD_CHANGE_PER_ADDRESS: AttemptPolicy = { maxAttempts: 20, windowMs: 15 * 60_000, lockMs: 15 * 60_000, onSuccess: "refund" };
 
 /**
+ * Ten registrations per client address per hour, then an hour of refusals (issue 11). Every
+ * registration counts, a successful one too: each one mails a stranger's address, so the limit
+ * also bounds how much mail one address can make the portal send.
+ */
+export const REGISTRATION_PER_ADDRESS: AttemptPolicy = { maxAttempts: 10, windowMs: 60 * 60_000, lockMs: 60 * 60_000, onSuccess: "refund" };
+
+/**
  * The counter after one more attempt at `now`. Guarantees: while a lock holds nothing changes
  * (refused attempts neither count nor extend the lock); a run-out window or lock starts a new
  * window with this attempt as its first; the attempt that passes `maxAttempts` sets the lock.
@@ -81,7 +88,7 @@ export const minutesText = (ms: number): string => {
 };
 
 /** What was limited, for the message of the 429 answer. */
-export type LimitedAction = "sign-in-account" | "sign-in-address" | "password-change";
+export type LimitedAction = "sign-in-account" | "sign-in-address" | "password-change" | "registration";
 
 /**
  * The RateLimited error (HTTP 429 with Retry-After) of a refused attempt, with a sentence that
@@ -93,6 +100,8 @@ export const attemptRefused = (action: LimitedAction, retryAfterMs: number): Rat
     ? `Too many failed sign-ins: this account is locked for ${wait.replace(/ /, " more ")}. Try again later.`
     : action === "sign-in-address"
       ? `Too many sign-in attempts. Try again in ${wait}.`
-      : `Too many password change attempts. Try again in ${wait}.`;
+      : action === "registration"
+        ? `Too many registrations from this address. Try again in ${wait}.`
+        : `Too many password change attempts. Try again in ${wait}.`;
   return new RateLimited({ message, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) });
 };

@@ -1,7 +1,7 @@
 import { Result } from "effect";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { expiryWarningReminder, expiryWarningRemindTimes, temporaryAccessWarning } from "./expiryWarning";
+import { expiringAccessNoticeDue, expiringAccessNoticeKey, expiryWarningReminder, expiryWarningRemindTimes, temporaryAccessWarning } from "./expiryWarning";
 import { isReminderVisible, muteReminder, tickReminders, visibleReminders } from "./reminders";
 
 const DAY = 86_400_000;
@@ -61,5 +61,32 @@ describe("expiry warning as a reminder", () => {
     const ok = temporaryAccessWarning({ publicId: "t1", expiresOn: "2026-12-31T12:00:00Z" }, "UTC", "Access ends");
     expect(Result.getOrThrow(ok)).toMatchObject({ id: "t1", expiresOn: expiry, muted: false });
     expect(Result.isFailure(temporaryAccessWarning({ publicId: "t1", expiresOn: "soon" }, "UTC", "m"))).toBe(true);
+  });
+});
+
+describe("expiringAccessNoticeDue", () => {
+  const expiry = Date.UTC(2026, 11, 31, 12, 0);
+  it("is due from the 30-day mark until the expiry, and never after", () => {
+    expect(expiringAccessNoticeDue(expiry, expiry - 30 * DAY - 1, "UTC")).toBe(false);
+    expect(expiringAccessNoticeDue(expiry, expiry - 30 * DAY, "UTC")).toBe(true);
+    expect(expiringAccessNoticeDue(expiry, expiry - 1, "UTC")).toBe(true);
+    expect(expiringAccessNoticeDue(expiry, expiry, "UTC")).toBe(false);
+  });
+  it("reads an unknown time zone as UTC", () => {
+    expect(expiringAccessNoticeDue(expiry, expiry - 30 * DAY, "Mars/Olympus")).toBe(true);
+  });
+  it("property: never due at or after expiry, never before the first remind time", () => {
+    const zones = fc.constantFrom("UTC", "Europe/Amsterdam", "Pacific/Apia", "Asia/Kolkata");
+    fc.assert(fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), fc.integer({ min: -40 * DAY, max: DAY }), zones, (exp, offset, zone) => {
+      const now = exp + offset;
+      const due = expiringAccessNoticeDue(exp, now, zone);
+      if (now >= exp) expect(due).toBe(false);
+      const first = Result.getOrThrow(expiryWarningRemindTimes(exp, zone))[0]!;
+      expect(due).toBe(now >= first && now < exp);
+    }));
+  });
+  it("keys one notice per company and expiry", () => {
+    expect(expiringAccessNoticeKey("companyAAAAA", expiry)).not.toBe(expiringAccessNoticeKey("companyAAAAA", expiry + 1));
+    expect(expiringAccessNoticeKey("companyAAAAA", expiry)).not.toBe(expiringAccessNoticeKey("companyBBBBB", expiry));
   });
 });

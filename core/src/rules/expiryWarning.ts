@@ -81,3 +81,25 @@ export const temporaryAccessWarning = (
   }
   return expiryWarningReminder({ id: access.publicId, message, expiresOn, timeZone });
 };
+
+/**
+ * Whether the one expiring-access notice (my messages, issue 11) is due at `now` for a temporary
+ * access ending at `expiresOn` (epoch ms), read in `timeZone`: from the first remind time of the
+ * expiry warning (the 30-day mark, expiryWarningRemindTimes) until the expiry itself. Guarantees:
+ * never due at or after the expiry, never due before the 30-day mark. An unknown time zone is
+ * read as UTC (a notice late by hours beats no notice). Pure and total.
+ */
+export const expiringAccessNoticeDue = (expiresOn: number, now: number, timeZone: string): boolean => {
+  if (now >= expiresOn) return false;
+  const times = expiryWarningRemindTimes(expiresOn, timeZone);
+  const first = Result.isSuccess(times) ? times.success[0] : Result.getOrThrow(expiryWarningRemindTimes(expiresOn, "UTC"))[0];
+  return first !== undefined && now >= first;
+};
+
+/**
+ * The dedupe key of the expiring-access notice of one company access: one notice per user,
+ * company and expiry instant, so a periodic check never writes it twice, and an access that is
+ * extended (a new expiry) gets a notice of its own when its new end comes near.
+ */
+export const expiringAccessNoticeKey = (companyPublicId: string, expiresOn: number): string =>
+  `expiring-access:${companyPublicId}:${expiresOn}`;

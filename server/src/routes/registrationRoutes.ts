@@ -9,8 +9,10 @@ import { eq } from "drizzle-orm";
 import { EMAIL_CONFIRMATION_TTL_MS } from "@portal/core/domain/Account";
 import { InvalidInput } from "@portal/core/errors";
 import { normalizeEmail } from "@portal/core/rules/profile";
+import { REGISTRATION_PER_ADDRESS } from "@portal/core/rules/attemptLimits";
 import { canSelfSignUp, registrationIssues } from "@portal/core/rules/registration";
 import { writeAudit } from "../audit/writeAudit";
+import { admitAttempt } from "../auth/attemptCounters";
 import { consumeMailToken, issueMailToken } from "../auth/mailTokens";
 import { hashPassword } from "../auth/secrets";
 import { users } from "../db/schema";
@@ -30,6 +32,8 @@ export const registrationRoutes: HandlersOf<"Registration" | "RegistrationConfir
 
   "Registration.POST": async (ctx) => {
     if (!canSelfSignUp(await hostSector(ctx.db, brandingHostOf(ctx)))) throw HttpProblem.of(403, "SELF_SIGN_UP_DISABLED");
+    // Every attempt counts, a successful one too (each mails an address): 429 past the limit.
+    await admitAttempt(ctx.db, ctx.now, [{ scope: "registration-address", key: ctx.clientAddress, policy: REGISTRATION_PER_ADDRESS, action: "registration" }]);
     const form = { name: ctx.body.name ?? "", email: ctx.body.email ?? "", password: ctx.body.password ?? "", language: ctx.body.language ?? null };
     const issues = registrationIssues(form);
     if (issues.length > 0) throw new InvalidInput({ issues });

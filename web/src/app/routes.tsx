@@ -34,6 +34,15 @@ export const routes: RouteObject[] = [
               ...shellScreenRoutes(),
             ],
           },
+          // spec 2: the my-company privacy and terms routes require the bootstrap check (issue 11).
+          {
+            path: "my-company/privacy-statement",
+            lazy: async () => ({ Component: (await import("../features/policies/MyCompanyPolicyPage")).MyCompanyPrivacyStatementPage }),
+          },
+          {
+            path: "my-company/terms-of-use",
+            lazy: async () => ({ Component: (await import("../features/policies/MyCompanyPolicyPage")).MyCompanyTermsOfUsePage }),
+          },
         ],
       },
       { path: "/login", ...page(() => import("../features/login/LoginPage")) },
@@ -50,6 +59,10 @@ export const routes: RouteObject[] = [
       { path: "/confirm-email", ...page(() => import("../features/my-profile/ConfirmEmailPage")) },
       // Terms of use (issue 11): outside the shell, so the terms alert does not cover them.
       { path: "/terms-of-use", ...page(() => import("../features/terms/TermsOfUsePage")) },
+      // Self sign-up, my messages and the privacy statement (issue 11): pages of their own.
+      { path: "/register", ...page(() => import("../features/register/RegisterPage")) },
+      { path: "/messages", ...page(() => import("../features/messages/MessagesPage")) },
+      { path: "/privacy-statement", ...page(() => import("../features/policies/PrivacyStatementPage")) },
       {
         path: "/error",
         children: [

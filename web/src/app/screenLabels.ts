@@ -30,9 +30,4 @@ export const SCREEN_VIEW: Readonly<Record<ShellRoute, { readonly label: string; 
 export const TOP_LEVEL_NOT_BUILT: ReadonlyArray<{ readonly path: string; readonly title: string }> = [
   { path: "/custom-privacy-statement-builder", title: "Privacy statement builder" },
   { path: "/custom-terms-of-use-builder", title: "Terms of use builder" },
-  { path: "/messages", title: "Messages" },
-  { path: "/privacy-statement", title: "Privacy statement" },
-  { path: "/my-company/privacy-statement", title: "Company privacy statement" },
-  { path: "/register", title: "Register" },
-  { path: "/my-company/terms-of-use", title: "Company terms of use" },
 ];

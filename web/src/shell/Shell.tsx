@@ -8,12 +8,13 @@ import { LeftMenu } from "./LeftMenu";
 import { NewVersionNotice } from "./NewVersionNotice";
 import { TermsAlert } from "./TermsAlert";
 import { ReminderBell, ReminderSnackbar } from "./Reminders";
+import { MessagesButton } from "./MessagesButton";
 import { useWideLayout } from "./useWideLayout";
 import { VpnHost } from "../features/vpn/VpnHost";
 
 /**
  * The signed-in layout. Wide (960 px and more, core's isWideLayout): top bar (brand, company
- * switcher, VPN client state, user, log out), the left menu beside the content. Narrow: a top bar
+ * switcher, VPN client state, messages with the unread badge, user, log out), the left menu beside the content. Narrow: a top bar
  * with a menu button that opens the left menu in a drawer, the company switcher, and a user menu;
  * the content gets the whole width.
  */
@@ -53,17 +54,20 @@ export const Shell = observer(function Shell() {
               <Button variant="minimal" icon="shield" data-testid="vpn-client-status" title="Local VPN client: details"
                 onClick={() => vpnStatus.openInfo()}>VPN client: {connector.status}</Button>
               <NavbarDivider />
+              <MessagesButton />
               <span data-testid="user-name" className="shell-user">{session.userName}</span>
               <Button variant="minimal" icon="user" aria-label="My profile" title="My profile" data-testid="my-profile-link" onClick={() => session.navigate("/my-profile")} />
               <Button variant="minimal" icon="log-out" text="Log out" data-testid="log-out" onClick={() => vpnStatus.requestLogout()} />
             </>
           ) : (
             <>
+            <MessagesButton />
             <ReminderBell />
             <Popover position={Position.BOTTOM_RIGHT} content={
               <Menu aria-label="Account">
                 <MenuDivider title={session.userName || "Account"} />
                 <MenuItem text="My profile" icon="user" onClick={() => session.navigate("/my-profile")} />
+                <MenuItem text="Messages" icon="inbox" onClick={() => session.navigate("/messages")} />
                 <MenuItem text={`VPN client: ${connector.status}`} icon="shield" onClick={() => vpnStatus.openInfo()} />
                 <MenuItem text="Log out" icon="log-out" onClick={() => vpnStatus.requestLogout()} />
               </Menu>

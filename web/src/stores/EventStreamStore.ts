@@ -9,7 +9,8 @@ import { Result, Schema } from "effect";
 import { action, makeObservable, observable } from "mobx";
 import { decisionNotice } from "@portal/core/rules/accessRequests";
 import {
-  ACCESS_REQUEST_EVENT, AccessRequestEvent, MQTT_BROKER_STATUS_EVENT, MqttBrokerStatusEvent, RIGHTS_CHANGED_EVENT, RightsChangedEvent,
+  ACCESS_REQUEST_EVENT, AccessRequestEvent, MESSAGES_CHANGED_EVENT, MessagesChangedEvent, MQTT_BROKER_STATUS_EVENT, MqttBrokerStatusEvent,
+  RIGHTS_CHANGED_EVENT, RightsChangedEvent,
 } from "@portal/core/wire/events";
 import type { OpenEventStream, StreamEvent } from "./env";
 import type { RootStore } from "./RootStore";
@@ -19,6 +20,7 @@ export const EVENT_RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000] as const
 const decodeEvent = Schema.decodeUnknownResult(AccessRequestEvent);
 const decodeRightsChanged = Schema.decodeUnknownResult(RightsChangedEvent);
 const decodeMqttStatus = Schema.decodeUnknownResult(MqttBrokerStatusEvent);
+const decodeMessagesChanged = Schema.decodeUnknownResult(MessagesChangedEvent);
 
 export type StreamState = "closed" | "connecting" | "open";
 
@@ -107,11 +109,24 @@ export class EventStreamStore {
     this.root.mqttBrokers.applyStatus(decoded.success.publicId, decoded.success.status);
   }
 
+  /** My messages changed (a notice arrived, or another tab marked some): the badge and an open list follow. */
+  private messagesChanged(data: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      parsed = {};
+    }
+    const decoded = decodeMessagesChanged(parsed);
+    this.root.myMessages.changed(Result.isSuccess(decoded) ? decoded.success.unread : undefined);
+  }
+
   /** One event: remembers its id, and dispatches an access-request event. Unreadable data is skipped. */
   receive(event: StreamEvent): void {
     if (event.id !== null) action(() => (this.lastEventId = event.id))();
     if (event.event === RIGHTS_CHANGED_EVENT) return this.rightsChanged(event.data);
     if (event.event === MQTT_BROKER_STATUS_EVENT) return this.mqttStatus(event.data);
+    if (event.event === MESSAGES_CHANGED_EVENT) return this.messagesChanged(event.data);
     if (event.event !== ACCESS_REQUEST_EVENT) return;
     let parsed: unknown;
     try {

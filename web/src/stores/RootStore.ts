@@ -52,6 +52,9 @@ import { AudienceDialogStore } from "./AudienceDialogStore";
 import { MqttBrokersStore } from "./MqttBrokersStore";
 import { RolesStore } from "./RolesStore";
 import { TermsStore } from "./TermsStore";
+import { RegisterStore } from "./RegisterStore";
+import { MyMessagesStore } from "./MyMessagesStore";
+import { PolicyStore } from "./PolicyStore";
 
 export interface Ports {
   readonly api: PortalApiShape;
@@ -125,6 +128,9 @@ export class RootStore {
   readonly twoFactor: TwoFactorStore;
   readonly recover: RecoverStore;
   readonly terms: TermsStore;
+  readonly register: RegisterStore;
+  readonly myMessages: MyMessagesStore;
+  readonly policy: PolicyStore;
 
   constructor(deps: RootDeps) {
     this.ports = deps.ports;
@@ -174,6 +180,9 @@ export class RootStore {
     this.twoFactor = new TwoFactorStore(this);
     this.recover = new RecoverStore(this);
     this.terms = new TermsStore(this);
+    this.register = new RegisterStore(this);
+    this.myMessages = new MyMessagesStore(this);
+    this.policy = new PolicyStore(this);
     this.accessRequestDialog.onSent = (agentPublicId) => {
       void this.devices.refreshDevice(agentPublicId);
       void this.myRequests.refresh();

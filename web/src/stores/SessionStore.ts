@@ -245,6 +245,7 @@ export class SessionStore {
     await this.root.branding.clear();
     this.root.shellData.reset();
     this.root.terms.clear();
+    this.root.myMessages.clear();
     if (goToLogin) this.root.navigate("/login");
   }
 

@@ -5,15 +5,20 @@ import { Link, Navigate, useSearchParams } from "react-router";
 import { useStores } from "../../app/StoreContext";
 import { CenteredCard } from "../../shell/CenteredCard";
 
-/** Sign-in with email and password; hands over to the two-factor step when the user enrolled. */
+/**
+ * Sign-in with email and password; hands over to the two-factor step when the user enrolled.
+ * Links to /register when the host's sector takes registrations.
+ */
 export default observer(function LoginPage() {
-  const { session, branding } = useStores();
+  const { session, branding, register } = useStores();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [params] = useSearchParams();
   const next = params.get("next");
   // The page asked for while signed out (SignedInGate's `next`) opens after sign-in.
   useEffect(() => session.rememberReturn(next), [session, next]);
+  // "Create an account" only where the host's sector takes registrations (issue 11).
+  useEffect(() => void register.loadAllowed(), [register]);
 
   if (session.isSignedIn) return <Navigate to={session.returnTo ?? "/"} replace />;
   if (session.twoFactorPending) return <Navigate to="/two-factor-auth" replace />;
@@ -42,6 +47,9 @@ export default observer(function LoginPage() {
         <Button type="submit" intent={Intent.PRIMARY} fill loading={session.signingIn}
           disabled={email === "" || password === ""} text="Sign in" />
         <p className="login-links"><Link to="/recover">Forgot your password?</Link></p>
+        {register.allowed === true && (
+          <p className="login-links">New here? <Link to="/register" data-testid="login-register-link" style={{ textDecoration: "underline" }}>Create an account</Link></p>
+        )}
       </form>
     </CenteredCard>
   );
