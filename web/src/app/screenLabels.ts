@@ -28,8 +28,6 @@ export const SCREEN_VIEW: Readonly<Record<ShellRoute, { readonly label: string; 
  * "not available yet" instead of falling through to the root.
  */
 export const TOP_LEVEL_NOT_BUILT: ReadonlyArray<{ readonly path: string; readonly title: string }> = [
-  { path: "/custom-privacy-statement-builder", title: "Privacy statement builder" },
-  { path: "/custom-terms-of-use-builder", title: "Terms of use builder" },
   { path: "/messages", title: "Messages" },
   { path: "/privacy-statement", title: "Privacy statement" },
   { path: "/my-company/privacy-statement", title: "Company privacy statement" },

@@ -50,6 +50,7 @@ import { CustomFieldsStore } from "./CustomFieldsStore";
 import { AudienceDialogStore } from "./AudienceDialogStore";
 import { MqttBrokersStore } from "./MqttBrokersStore";
 import { RolesStore } from "./RolesStore";
+import { PolicyBuilderStore } from "./PolicyBuilderStore";
 import { TermsStore } from "./TermsStore";
 
 export interface Ports {
@@ -123,6 +124,9 @@ export class RootStore {
   readonly twoFactor: TwoFactorStore;
   readonly recover: RecoverStore;
   readonly terms: TermsStore;
+  /** The builders of the company's own terms of use and privacy statement (issue 12). */
+  readonly termsBuilder: PolicyBuilderStore;
+  readonly privacyBuilder: PolicyBuilderStore;
 
   constructor(deps: RootDeps) {
     this.ports = deps.ports;
@@ -171,6 +175,8 @@ export class RootStore {
     this.twoFactor = new TwoFactorStore(this);
     this.recover = new RecoverStore(this);
     this.terms = new TermsStore(this);
+    this.termsBuilder = new PolicyBuilderStore(this, "terms-of-use");
+    this.privacyBuilder = new PolicyBuilderStore(this, "privacy-statement");
     this.accessRequestDialog.onSent = (agentPublicId) => {
       void this.devices.refreshDevice(agentPublicId);
       void this.myRequests.refresh();
