@@ -80,6 +80,8 @@ export class PolicyBuilderStore {
       this.published = latest ? { body: latest.body, languages: { ...latest.languages } } : EMPTY;
       this.draft = this.published;
       this.language = POLICY_FALLBACK_LANGUAGE;
+      this.newLanguage = "";
+      this.languageIssue = null;
       this.state = "ready";
     });
   }

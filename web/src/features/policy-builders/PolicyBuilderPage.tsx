@@ -62,12 +62,12 @@ export const PolicyBuilderPage = observer(function PolicyBuilderPage({ kind }: {
       )}
 
       <div className="policy-languages">
-        <FormGroup label="Language" labelFor={languageId} inline>
+        <FormGroup label="Language" labelFor={languageId}>
           <HTMLSelect id={languageId} value={store.language} onChange={(e) => store.chooseLanguage(e.currentTarget.value)} data-testid="policy-language"
             options={store.languages.map((code) => ({ value: code, label: code === "en" ? "English (en), the fallback" : languageLabel(code) }))} />
         </FormGroup>
         <form className="policy-add-language" onSubmit={(e) => { e.preventDefault(); store.addLanguage(); }}>
-          <FormGroup label="Add a language" labelFor={addId} inline intent={store.languageIssue ? "danger" : "none"}>
+          <FormGroup label="Add a language" labelFor={addId} intent={store.languageIssue ? "danger" : "none"}>
             <InputGroup id={addId} value={store.newLanguage} placeholder="de" onValueChange={(v) => store.setNewLanguage(v)} intent={store.languageIssue ? "danger" : "none"}
               aria-invalid={store.languageIssue !== null} aria-describedby={store.languageIssue ? `${addId}-issue` : undefined} data-testid="policy-new-language" />
           </FormGroup>
