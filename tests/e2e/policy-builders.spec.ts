@@ -133,6 +133,13 @@ test("privacy statement: write, preview and publish; the company's users read it
   await page.goto(`${portal.baseURL}/custom-privacy-statement-builder`);
   await expect(page.locator("h1")).toHaveText("Privacy statement builder");
   await writeWithBoldAndLink(page, "We keep ", "little", "contact us", "mailto:privacy@example.com");
+  // Leaving with unpublished changes asks first; "Keep editing" stays with the text.
+  await page.getByTestId("menu-item-users").click();
+  const discard = page.getByRole("alertdialog").filter({ hasText: "Discard your changes?" });
+  await expect(discard).toBeVisible();
+  await discard.getByRole("button", { name: "Keep editing" }).click();
+  await expect(page).toHaveURL(/\/custom-privacy-statement-builder$/);
+  await expect(page.getByTestId("policy-editor").locator("strong")).toHaveText("little");
   await page.getByTestId("policy-preview-toggle").click();
   await expect(page.getByTestId("policy-preview").locator("strong")).toHaveText("little");
   await page.getByTestId("policy-publish").click();
