@@ -37,6 +37,7 @@ import { myUserRoutes } from "./routes/myUserRoutes";
 import { myAccountRoutes } from "./routes/myAccountRoutes";
 import { messageRoutes } from "./routes/messageRoutes";
 import { policyRoutes } from "./routes/policyRoutes";
+import { policyBuilderRoutes } from "./routes/policyBuilderRoutes";
 import { registrationRoutes } from "./routes/registrationRoutes";
 import { outboxRoutes } from "./routes/outboxRoutes";
 import { platformRoutes } from "./routes/platformRoutes";
@@ -107,7 +108,7 @@ export const HANDLERS: HandlerTable = {
   ...mqttBrokerRoutes,
   ...myAccountRoutes,
   ...customPropertyRoutes, ...customFieldValueRoutes,
-  ...registrationRoutes, ...messageRoutes, ...policyRoutes,
+  ...registrationRoutes, ...messageRoutes, ...policyRoutes, ...policyBuilderRoutes,
   ...usageRoutes,
 };
 

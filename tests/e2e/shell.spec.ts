@@ -102,9 +102,6 @@ test("the path of a screen not built yet says so under its own title, at its own
   await expect(page.locator("h1")).toHaveText("Identity");
   await expect(page).toHaveTitle(/^Identity · /);
   await expect(page.getByTestId("groups-page")).toHaveCount(0);
-  // A top-level path of the spec, signed in or not, says so too.
-  await page.goto("/custom-privacy-statement-builder");
-  await expect(page.getByTestId("not-built-page")).toContainText("Privacy statement builder");
 });
 
 test("a screen without its right goes to not-allowed with its actions", async ({ page, signInAs, shot }) => {

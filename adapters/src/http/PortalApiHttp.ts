@@ -17,6 +17,7 @@ import { customFieldsApi } from "./areas/customFields";
 import { mqttBrokersApi } from "./areas/mqttBrokers";
 import { usageApi } from "./areas/usage";
 import { selfServiceApi } from "./areas/selfService";
+import { policyBuildersApi } from "./areas/policyBuilders";
 
 /** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
 export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & { readonly http: HttpClient } {
@@ -42,6 +43,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     account: accountApi(http),
     customFields: customFieldsApi(http),
     selfService: selfServiceApi(http),
+    policyBuilders: policyBuildersApi(http),
   };
 }
 

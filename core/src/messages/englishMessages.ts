@@ -209,6 +209,13 @@ const KEYED = {
   TERMS_UPDATED_BODY: t("The terms of use have been updated. Please read the {link} and press OK to accept them and continue.", "The terms of use have been updated. Please read them and press OK to accept them and continue."),
   TERMS_NONE_PUBLISHED: t("No terms of use have been published for this company."),
   PRIVACY_NONE_PUBLISHED: t("No privacy statement has been published yet."),
+  // The terms of use and privacy statement builders (issue 12).
+  POLICY_BODY_REQUIRED: t("Write the English text before publishing: it is what readers of every other language fall back to."),
+  POLICY_LANGUAGE_EXISTS: t("This text already has the language “{name}”. Choose it in the list to edit it instead of adding it again.", "This text already has this language. Choose it in the list to edit it instead of adding it again."),
+  POLICY_PUBLISHED: t("Version published. Every user of the company is asked to accept it.", "Version published."),
+  PRIVACY_PUBLISHED: t("Privacy statement published. It is shown to the company's users from now on."),
+  POLICY_SOURCE_COMPANY: t("The company's own terms of use now apply. Every user is asked to accept them."),
+  POLICY_SOURCE_SECTOR: t("The sector's terms of use now apply to this company."),
   EMAIL_NOT_VERIFIED: t("Confirm your e-mail address first: follow the link in the mail we sent you."),
   // The audit trail (issue 12).
   AUDIT_RANGE_INVALID: t("Choose a first day that is on or before the last day."),

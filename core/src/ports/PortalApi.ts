@@ -23,6 +23,7 @@ import type { UsersApi } from "./api/UsersApi";
 import type { AudiencesApi, RolesApi } from "./api/RolesApi";
 import type { CustomFieldsApi } from "./api/CustomFieldsApi";
 import type { MqttBrokersApi } from "./api/MqttBrokersApi";
+import type { PolicyBuildersApi } from "./api/PolicyBuildersApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
 export type { AccountApi } from "./api/AccountApi";
@@ -42,6 +43,7 @@ export type { CustomFieldsApi, CustomPropertyInput } from "./api/CustomFieldsApi
 export type { AudiencesApi, AudienceTarget, RolesApi } from "./api/RolesApi";
 export type { MqttBrokersApi } from "./api/MqttBrokersApi";
 export type { UsageApi } from "./api/UsageApi";
+export type { PolicyBuildersApi } from "./api/PolicyBuildersApi";
 export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
 
 export interface PortalApiShape {
@@ -64,6 +66,7 @@ export interface PortalApiShape {
   readonly mqttBrokers: MqttBrokersApi;
   readonly selfService: SelfServiceApi;
   readonly usage: UsageApi;
+  readonly policyBuilders: PolicyBuildersApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

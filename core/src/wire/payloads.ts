@@ -6,6 +6,7 @@
 import { Schema } from "effect";
 import { NAME_MAX_LENGTH } from "../constants";
 import { RuleLanguages, RuleText, Text, TEXT_MAX_LENGTH, TOKEN_MAX_LENGTH } from "./bounds";
+import { POLICY_BODY_MAX_LENGTH } from "../rules/policyBuilder";
 
 /**
  * Transport bound of a name: the rule counts NAME_MAX_LENGTH code points after trimming, so the
@@ -243,3 +244,20 @@ export const MessageBulkPatchBody = Schema.Struct({ publicId, read: Schema.optio
 
 /** GET a privacy statement or terms: the language wanted (else the user's, else the browser's). */
 export const PolicyQuery = Schema.Struct({ language: Schema.optional(Text(35)) });
+
+/**
+ * A new version of the company's terms of use or privacy statement (the builders, issue 12): the
+ * English body and the other languages, HTML the server sanitises before storing. Bounded here;
+ * core's rules/policyBuilder.ts judges the rest (blank English, language codes).
+ */
+export const PolicyPublishBody = Schema.Struct({
+  body: Schema.optional(RuleText(POLICY_BODY_MAX_LENGTH)),
+  languages: Schema.optional(RuleLanguages(POLICY_BODY_MAX_LENGTH)),
+});
+/** Publishing terms also says whose terms apply from now on (spec 3 Company customTermsOfUse); absent: the company's own. */
+export const TermsPublishBody = Schema.Struct({
+  ...PolicyPublishBody.fields,
+  customTermsOfUse: Schema.optional(Schema.Literals(["company", "sector"])),
+});
+/** Switches whose terms apply without publishing a version. */
+export const TermsSourceBody = Schema.Struct({ customTermsOfUse: Schema.Literals(["company", "sector"]) });

@@ -43,6 +43,8 @@ import { Message, UnreadCount } from "../domain/Message";
 import { MaybePolicyText } from "../domain/Policy";
 import { MessageBulkPatchBody, MessagePatchBody, PolicyQuery, RegistrationBody } from "./payloads";
 import { UsageQuery, UsageRow } from "../domain/Usage";
+import { PolicyBuilderView, PolicyVersion } from "../domain/PolicyVersion";
+import { PolicyPublishBody, TermsPublishBody, TermsSourceBody } from "./payloads";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -557,6 +559,29 @@ export const ROUTES = [
   { rel: "PrivacyStatement", href: "/api/privacy-statement", methods: { GET: endpoint({ rights: [], query: PolicyQuery, success: MaybePolicyText }) }, ...open },
   { rel: "MyCompanyPrivacyStatement", href: "/api/my-company/privacy-statement", methods: { GET: endpoint({ rights: [], query: PolicyQuery, success: MaybePolicyText }) }, ...company },
   { rel: "MyCompanyTermsOfUse", href: "/api/my-company/terms-of-use", methods: { GET: endpoint({ rights: [], query: PolicyQuery, success: MaybePolicyText }) }, ...company },
+  // The builders of the company's own terms of use and privacy statement (issue 12; spec 2 and 6):
+  // its versions, newest first, and publishing a new one (sanitised HTML; new terms must be accepted again).
+  {
+    rel: "CompanyTermsOfUsePolicyList", href: "/api/my-company/terms-of-use-policies", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:custom-terms-of-use"], success: PolicyBuilderView, summary: "The company's own terms of use versions (newest first, at most 50) and whose terms apply." }),
+      POST: endpoint({
+        rights: ["manage:custom-terms-of-use"], payload: TermsPublishBody, success: PolicyVersion,
+        summary: "Publishes a new version of the company's terms of use; while the company's own terms apply, every user must accept it.",
+      }),
+    },
+  },
+  {
+    rel: "CompanyTermsOfUseSource", href: "/api/my-company/terms-of-use-source", ...company,
+    methods: { PATCH: endpoint({ rights: ["manage:custom-terms-of-use"], payload: TermsSourceBody, success: PolicyBuilderView, summary: "Whose terms apply: the company's own or the sector's." }) },
+  },
+  {
+    rel: "CompanyPrivacyStatementList", href: "/api/my-company/privacy-statements", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:custom-privacy-statement"], success: PolicyBuilderView }),
+      POST: endpoint({ rights: ["manage:custom-privacy-statement"], payload: PolicyPublishBody, success: PolicyVersion }),
+    },
+  },
 ] as const satisfies ReadonlyArray<RouteSpec>;
 
 export type RouteRel = (typeof ROUTES)[number]["rel"];

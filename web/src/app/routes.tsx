@@ -12,6 +12,7 @@ import { RouteErrorPage } from "../shell/RouteErrorPage";
 import { SignedInGate } from "../shell/SignedInGate";
 import { TOP_LEVEL_NOT_BUILT } from "./screenLabels";
 import { notBuiltPage, shellScreenRoutes } from "./screens";
+import { builderRoutes } from "../features/policy-builders/builderRoutes";
 
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
   lazy: async () => ({ Component: (await load()).default }),
@@ -32,6 +33,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...page(() => import("../features/home/HomeRedirect")) },
               ...shellScreenRoutes(),
+              // The terms of use and privacy statement builders (issue 12): top-level paths in the shell.
+              ...builderRoutes,
             ],
           },
           // spec 2: the my-company privacy and terms routes require the bootstrap check (issue 11).

@@ -28,6 +28,4 @@ export const SCREEN_VIEW: Readonly<Record<ShellRoute, { readonly label: string; 
  * "not available yet" instead of falling through to the root.
  */
 export const TOP_LEVEL_NOT_BUILT: ReadonlyArray<{ readonly path: string; readonly title: string }> = [
-  { path: "/custom-privacy-statement-builder", title: "Privacy statement builder" },
-  { path: "/custom-terms-of-use-builder", title: "Terms of use builder" },
 ];

@@ -51,6 +51,7 @@ import { CustomFieldsStore } from "./CustomFieldsStore";
 import { AudienceDialogStore } from "./AudienceDialogStore";
 import { MqttBrokersStore } from "./MqttBrokersStore";
 import { RolesStore } from "./RolesStore";
+import { PolicyBuilderStore } from "./PolicyBuilderStore";
 import { TermsStore } from "./TermsStore";
 import { RegisterStore } from "./RegisterStore";
 import { MyMessagesStore } from "./MyMessagesStore";
@@ -131,6 +132,9 @@ export class RootStore {
   readonly register: RegisterStore;
   readonly myMessages: MyMessagesStore;
   readonly policy: PolicyStore;
+  /** The builders of the company's own terms of use and privacy statement (issue 12). */
+  readonly termsBuilder: PolicyBuilderStore;
+  readonly privacyBuilder: PolicyBuilderStore;
 
   constructor(deps: RootDeps) {
     this.ports = deps.ports;
@@ -183,6 +187,8 @@ export class RootStore {
     this.register = new RegisterStore(this);
     this.myMessages = new MyMessagesStore(this);
     this.policy = new PolicyStore(this);
+    this.termsBuilder = new PolicyBuilderStore(this, "terms-of-use");
+    this.privacyBuilder = new PolicyBuilderStore(this, "privacy-statement");
     this.accessRequestDialog.onSent = (agentPublicId) => {
       void this.devices.refreshDevice(agentPublicId);
       void this.myRequests.refresh();
