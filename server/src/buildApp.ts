@@ -51,6 +51,8 @@ import { roleRoutes } from "./routes/roleRoutes";
 import { customPropertyRoutes } from "./routes/customPropertyRoutes";
 import { customFieldValueRoutes } from "./routes/customFieldValueRoutes";
 import { mqttBrokerRoutes } from "./routes/mqttBrokerRoutes";
+import { identityRoutes } from "./routes/identityRoutes";
+import { menuItemRoutes } from "./routes/menuItemRoutes";
 import { MqttBrokerManager } from "./mqtt/MqttBrokerManager";
 import { SecretBox, secretKeyFromEnv } from "./mqtt/secretBox";
 
@@ -105,6 +107,7 @@ export const HANDLERS: HandlerTable = {
   ...myAccountRoutes,
   ...customPropertyRoutes, ...customFieldValueRoutes,
   ...registrationRoutes, ...messageRoutes, ...policyRoutes,
+  ...identityRoutes, ...menuItemRoutes,
 };
 
 /**
