@@ -22,6 +22,7 @@ import type { UsersApi } from "./api/UsersApi";
 import type { AudiencesApi, RolesApi } from "./api/RolesApi";
 import type { CustomFieldsApi } from "./api/CustomFieldsApi";
 import type { MqttBrokersApi } from "./api/MqttBrokersApi";
+import type { IdentityApi } from "./api/IdentityApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
 export type { AccountApi } from "./api/AccountApi";
@@ -40,6 +41,7 @@ export type { InviteFinish, InviteInput, InviteJoined, UserListRequest, UserPatc
 export type { CustomFieldsApi, CustomPropertyInput } from "./api/CustomFieldsApi";
 export type { AudiencesApi, AudienceTarget, RolesApi } from "./api/RolesApi";
 export type { MqttBrokersApi } from "./api/MqttBrokersApi";
+export type { IdentityApi, IdentityChanges, MenuItemInput } from "./api/IdentityApi";
 export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
 
 export interface PortalApiShape {
@@ -61,6 +63,7 @@ export interface PortalApiShape {
   readonly customFields: CustomFieldsApi;
   readonly mqttBrokers: MqttBrokersApi;
   readonly selfService: SelfServiceApi;
+  readonly identity: IdentityApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

@@ -46,6 +46,7 @@ export const SHELL_SCREENS: ReadonlyArray<ShellScreen> = [
   { route: "access-categories", load: () => import("../features/access-categories/AccessCategoriesPage") },
   { route: "custom-fields", load: () => import("../features/custom-fields/CustomFieldsPage") },
   { route: "mqtt", load: () => import("../features/mqtt/MqttBrokersPage") },
+  { route: "identity", load: () => import("../features/identity/IdentityPage") },
 ];
 
 /** The routes the app mounts, for core's menu and home rules (one source: SHELL_SCREENS). */

@@ -49,6 +49,8 @@ import { AccessCategoriesStore } from "./AccessCategoriesStore";
 import { CustomFieldsStore } from "./CustomFieldsStore";
 import { AudienceDialogStore } from "./AudienceDialogStore";
 import { MqttBrokersStore } from "./MqttBrokersStore";
+import { IdentityStore } from "./IdentityStore";
+import { MenuItemsStore } from "./MenuItemsStore";
 import { RolesStore } from "./RolesStore";
 import { TermsStore } from "./TermsStore";
 
@@ -118,6 +120,8 @@ export class RootStore {
   readonly customFields: CustomFieldsStore;
   readonly audienceDialog: AudienceDialogStore;
   readonly mqttBrokers: MqttBrokersStore;
+  readonly identity: IdentityStore;
+  readonly menuItems: MenuItemsStore;
   readonly myProfile: MyProfileStore;
   readonly mySessions: MySessionsStore;
   readonly twoFactor: TwoFactorStore;
@@ -166,6 +170,8 @@ export class RootStore {
     this.customFields = new CustomFieldsStore(this);
     this.audienceDialog = new AudienceDialogStore(this);
     this.mqttBrokers = new MqttBrokersStore(this);
+    this.identity = new IdentityStore(this);
+    this.menuItems = new MenuItemsStore(this);
     this.myProfile = new MyProfileStore(this);
     this.mySessions = new MySessionsStore(this);
     this.twoFactor = new TwoFactorStore(this);
