@@ -59,7 +59,7 @@ describe("company identity", () => {
 
   it("saves fields and a logo in one transaction, one audit entry, one event per company user", async () => {
     const audits = await count("audit_logs");
-    const [{ n: users0 }] = rowsOf<{ n: string }>(await t.database.db.execute(sql`select count(distinct user_id) as n from memberships m join companies c on c.id = m.company_id where c.public_id = ${demo}`));
+    const [companyUsers] = rowsOf<{ n: string }>(await t.database.db.execute(sql`select count(distinct user_id) as n from memberships m join companies c on c.id = m.company_id where c.public_id = ${demo}`));
     const eventsBefore = await t.database.db.select().from(events).where(eq(events.type, BRANDING_CHANGED_EVENT));
     // A wide JPEG is resized into the logo's box (480 x 120) and stored as PNG.
     const jpeg = await sharp({ create: { width: 1200, height: 300, channels: 3, background: "#00ff00" } }).jpeg().toBuffer();
@@ -73,7 +73,7 @@ describe("company identity", () => {
     const [entry] = await t.database.db.select().from(auditLogs).where(eq(auditLogs.topic, "CompanyIdentity"));
     expect(entry).toMatchObject({ action: "UPDATE", target: demo });
     const eventsAfter = await t.database.db.select().from(events).where(eq(events.type, BRANDING_CHANGED_EVENT));
-    expect(eventsAfter.length - eventsBefore.length).toBe(Number(users0));
+    expect(eventsAfter.length - eventsBefore.length).toBe(Number(companyUsers!.n));
     // The company's branding (what the app shows) follows.
     const company = await t.app.inject({ method: "GET", url: `/api/companies/${demo}`, headers: apiHeaders(engineer) });
     expect(company.json().data.branding).toMatchObject({ name: "Demo Co", theme: "dark", logo: data.logo, custom: { glbBrowserTitle: "Demo Co Portal", glbPrimaryColor: "#aa3300" } });

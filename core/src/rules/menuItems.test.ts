@@ -29,7 +29,8 @@ describe("menu item rules", () => {
     const ids = fc.uniqueArray(fc.stringMatching(/^[A-Za-z0-9]{12}$/), { maxLength: 20 });
     fc.assert(fc.property(ids, fc.array(fc.boolean(), { maxLength: 20 }), (saved, keep) => {
       const edited = saved.filter((_, i) => keep[i] ?? false).map((publicId) => ({ publicId }));
-      const removed = removedItems(saved.map((publicId) => ({ publicId })), [...edited, { label: "new" }]);
+      const added: { publicId?: string } = {};
+      const removed = removedItems(saved.map((publicId) => ({ publicId })), [...edited, added]);
       expect(new Set([...removed, ...edited.map((e) => e.publicId)])).toEqual(new Set(saved));
       for (const e of edited) expect(removed).not.toContain(e.publicId);
     }));
