@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { axeAll } from "./support/axe";
 import { DEMO_USERS, expect, screenshot, signIn, test } from "./support/fixtures";
 import { startPortal, type PortalServer } from "./support/portalServer";
 
@@ -26,6 +27,14 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await portal.stop();
 });
+
+/** No serious or critical axe-core finding, one h1, and no sideways scrolling (as screens.spec checks every screen). */
+async function checkScreen(page: Page, what: string): Promise<void> {
+  const serious = (await axeAll(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious, `${what}: serious axe violations`).toEqual([]);
+  await expect(page.locator("h1")).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${what}: overflow`).toBeLessThanOrEqual(0);
+}
 
 const shoot = async (page: Page, name: string) => {
   await screenshot(page, `identity-${name}`);
@@ -69,6 +78,7 @@ test("identity: logo, colour and title apply at once, for a second signed-in use
   await expect(admin.getByTestId("identity-name")).toHaveValue("Demo Company");
   await expect(admin.getByTestId("brand-logo")).toBeVisible();
   await shoot(admin, "identity-1280-before");
+  await checkScreen(admin, "identity at 1280");
 
   // A script named like an image is refused by its content; what was typed stays.
   await admin.getByTestId("identity-browserTitle").fill("Demo Co Portal");
@@ -125,6 +135,7 @@ test("identity: logo, colour and title apply at once, for a second signed-in use
   await engineer.setViewportSize({ width: 390, height: 844 });
   await expect(admin.getByTestId("brand-logo")).toBeVisible();
   await shoot(admin, "identity-390");
+  await checkScreen(admin, "identity at 390");
   await expect(engineer.getByTestId("brand-logo")).toBeVisible();
   await shoot(engineer, "engineer-390");
   await engineer.getByTestId("menu-button").click();

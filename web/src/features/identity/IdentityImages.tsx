@@ -39,7 +39,7 @@ const ImageField = observer(function ImageField({ kind }: { kind: IdentityImage 
             e.currentTarget.value = "";
             if (file) store.chooseImage(kind, await readBase64(file), file.type, file.name);
           }} />
-        <Button icon="upload" text="Choose file" onClick={() => input.current?.click()} aria-label={`Choose ${LABEL[kind].label.toLowerCase()} file`} />
+        <Button icon="upload" text="Choose file" onClick={() => input.current?.click()} aria-label={`Choose file: ${LABEL[kind].label}`} />
         {url && <Button icon="trash" variant="minimal" text="Remove" onClick={() => store.removeImage(kind)} aria-label={`Remove ${LABEL[kind].label.toLowerCase()}`} />}
         {pending && <span className="bp6-text-muted identity-file-name">{pending.fileName}</span>}
       </div>
