@@ -21,6 +21,18 @@ export function BrandingHead() {
           document.head.appendChild(link);
         }
         link.href = branding.faviconHref;
+        // The home-screen icon of the active branding (Identity screen); none: no link.
+        const touchIcon = branding.active?.appleTouchIcon;
+        let touch = document.querySelector<HTMLLinkElement>("link#apple-touch-icon");
+        if (touchIcon) {
+          if (touch === null) {
+            touch = document.createElement("link");
+            touch.id = "apple-touch-icon";
+            touch.rel = "apple-touch-icon";
+            document.head.appendChild(touch);
+          }
+          touch.href = touchIcon;
+        } else touch?.remove();
         const dark = branding.theme === "dark";
         document.body.classList.toggle(Classes.DARK, dark);
         document.documentElement.dataset.theme = branding.theme;
