@@ -142,6 +142,20 @@ test("identity: logo, colour and title apply at once, for a second signed-in use
   await expect(engineer.getByTestId("menu-link")).toHaveText(["Docs", "Service desk"]);
   await shoot(engineer, "engineer-390-menu");
 
+  // Leaving with unsaved changes asks first; "Keep editing" keeps what was typed.
+  await admin.getByTestId("identity-name").fill("Unsaved name");
+  await admin.getByTestId("menu-button").click();
+  await admin.getByTestId("menu-item-users").click();
+  const ask = admin.getByRole("alertdialog");
+  await expect(ask).toContainText("Discard your changes?");
+  await shoot(admin, "identity-390-leave");
+  await ask.getByRole("button", { name: "Keep editing" }).click();
+  await expect(admin).toHaveURL(/\/identity$/);
+  await expect(admin.getByTestId("identity-name")).toHaveValue("Unsaved name");
+  // The drawer stayed open (nothing navigated): the same choice again, then Discard.
+  await admin.getByTestId("menu-item-users").click();
+  await admin.getByRole("alertdialog").getByRole("button", { name: "Discard" }).click();
+  await expect(admin).toHaveURL(/\/users$/);
   await adminContext.close();
   await engineerContext.close();
 });

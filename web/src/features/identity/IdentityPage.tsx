@@ -5,6 +5,7 @@ import type { IdentityForm } from "../../stores/IdentityStore";
 import { useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { IdentityImages } from "./IdentityImages";
+import { LeaveGuard } from "./LeaveGuard";
 import { MenuItemsEditor } from "./MenuItemsEditor";
 import "./identity.css";
 
@@ -70,6 +71,7 @@ export const IdentityPage = observer(function IdentityPage() {
         </div>
       </form>
       <MenuItemsEditor />
+      <LeaveGuard dirty={store.dirty || menuItems.dirty} what="Identity" />
     </div>
   );
 });
