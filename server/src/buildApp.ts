@@ -53,6 +53,8 @@ import { roleRoutes } from "./routes/roleRoutes";
 import { customPropertyRoutes } from "./routes/customPropertyRoutes";
 import { customFieldValueRoutes } from "./routes/customFieldValueRoutes";
 import { mqttBrokerRoutes } from "./routes/mqttBrokerRoutes";
+import { identityRoutes } from "./routes/identityRoutes";
+import { menuItemRoutes } from "./routes/menuItemRoutes";
 import { MqttBrokerManager } from "./mqtt/MqttBrokerManager";
 import { SecretBox, secretKeyFromEnv } from "./mqtt/secretBox";
 import { ApiCallCounter } from "./usage/ApiCallCounter";
@@ -110,6 +112,7 @@ export const HANDLERS: HandlerTable = {
   ...customPropertyRoutes, ...customFieldValueRoutes,
   ...registrationRoutes, ...messageRoutes, ...policyRoutes, ...policyBuilderRoutes,
   ...usageRoutes,
+  ...identityRoutes, ...menuItemRoutes,
 };
 
 /**

@@ -65,6 +65,8 @@ const STOPS: ReadonlyArray<Stop> = [
   // Issue 12: MQTT brokers.
   { name: "mqtt", open: async (p) => { await p.goto("/mqtt"); await p.getByTestId("mqtt-table").waitFor(); } },
   { name: "mqtt-dialog", open: async (p) => { await p.goto("/mqtt"); await p.getByTestId("mqtt-add").click(); await p.getByTestId("mqtt-form").waitFor(); } },
+  // Issue 12: identity and menu items.
+  { name: "identity", open: async (p) => { await p.goto("/identity"); await p.getByTestId("menu-items-editor").waitFor(); } },
   // Issue 11: my account.
   { name: "my-profile", open: async (p) => { await p.goto("/my-profile"); await p.getByRole("heading", { name: "My profile", exact: true }).waitFor(); } },
   { name: "not-allowed", open: async (p) => { await p.goto("/error/not-allowed"); } },

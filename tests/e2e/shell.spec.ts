@@ -56,15 +56,15 @@ test.describe("sign-in lands where the rights say", () => {
       await expect(page.getByTestId(`menu-section-${section}`)).toBeVisible();
     }
     const items = page.getByTestId("left-menu").locator("[data-testid^=menu-item-]");
-    await expect(items).toHaveCount(14);
+    await expect(items).toHaveCount(15);
     for (const built of ["users", "groups", "translations", "audit-trail", "assets", "devices", "my-access-requests", "approvals", "tunnel-sessions"]) {
       await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
     }
     // Issue 11: roles and access categories.
     for (const built of ["roles", "access-categories"]) await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
-    // Issue 12: MQTT brokers, custom fields and usage.
-    for (const built of ["mqtt", "custom-fields", "usage"]) await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
-    for (const later of ["identity", "licenses", "apps"]) {
+    // Issue 12: MQTT brokers, custom fields, usage and identity.
+    for (const built of ["mqtt", "custom-fields", "usage", "identity"]) await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
+    for (const later of ["licenses", "apps"]) {
       await expect(page.getByTestId(`menu-item-${later}`)).toHaveCount(0);
     }
     await expect(page.getByTestId("company-switch")).toHaveText("Demo Company");
@@ -96,11 +96,11 @@ test("the path of a screen not built yet says so under its own title, at its own
   await signInAs(DEMO_USERS.admin);
   await page.getByTestId("company-item").filter({ hasText: "Demo Company" }).click();
   await expect(page).toHaveURL(/\/users$/);
-  await page.goto("/identity");
-  await expect(page).toHaveURL(/\/identity$/);
+  await page.goto("/licenses");
+  await expect(page).toHaveURL(/\/licenses$/);
   await expect(page.getByTestId("not-built-page")).toContainText("not available in this version yet");
-  await expect(page.locator("h1")).toHaveText("Identity");
-  await expect(page).toHaveTitle(/^Identity · /);
+  await expect(page.locator("h1")).toHaveText("Licenses");
+  await expect(page).toHaveTitle(/^Licenses · /);
   await expect(page.getByTestId("groups-page")).toHaveCount(0);
 });
 
@@ -136,12 +136,12 @@ test("branding follows the company and is cleared on logout", async ({ page, sig
   // The screen's title comes first, the brand's title last (core's documentTitle).
   await expect(page).toHaveTitle("Sign in · Demo Portal");
   await signInAs(DEMO_USERS.engineer);
-  // Demo Company has no fqdn of its own; its parent's (holding.localhost) gives the branding.
-  await expect(page).toHaveTitle(/ · Demo Holding Portal$/);
+  // Demo Company has its own branding (issue 12, Identity screen): its browser title wins.
+  await expect(page).toHaveTitle(/ · Demo Company Portal$/);
   const faviconHref = await page.locator("link#favicon").getAttribute("href");
   expect(faviconHref).toMatch(/[?&]t=\d+/);
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page).not.toHaveTitle(/Demo Holding Portal/);
+  await expect(page).not.toHaveTitle(/Demo Company Portal/);
   await expect(page).toHaveTitle(/ · Demo Portal$/);
 });

@@ -14,6 +14,7 @@ import { usersApi } from "./areas/users";
 import { audiencesApi, rolesApi } from "./areas/roles";
 import { accountApi } from "./areas/account";
 import { customFieldsApi } from "./areas/customFields";
+import { identityApi } from "./areas/identity";
 import { mqttBrokersApi } from "./areas/mqttBrokers";
 import { usageApi } from "./areas/usage";
 import { selfServiceApi } from "./areas/selfService";
@@ -42,6 +43,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     usage: usageApi(http),
     account: accountApi(http),
     customFields: customFieldsApi(http),
+    identity: identityApi(http),
     selfService: selfServiceApi(http),
     policyBuilders: policyBuildersApi(http),
   };

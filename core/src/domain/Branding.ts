@@ -14,8 +14,14 @@ export const Branding = Schema.Struct({
   name: Schema.optional(Schema.String),
   appleTouchIcon: Schema.optional(Schema.NullOr(Schema.String)),
   theme: Schema.optional(Theme),
+  /** URL of the company's logo (shown in the top bar and on the sign-in page); null: none. */
+  logo: Schema.optional(Schema.NullOr(Schema.String)),
   /** The host name the branding is served on, e.g. "portal.example.com". */
   fqdn: Schema.optional(Schema.NullOr(Schema.String)),
-  custom: Schema.optional(Schema.Struct({ glbBrowserTitle: Schema.optional(Schema.NullOr(Schema.String)) })),
+  custom: Schema.optional(Schema.Struct({
+    glbBrowserTitle: Schema.optional(Schema.NullOr(Schema.String)),
+    /** The primary colour `#rrggbb` of buttons and the top bar accent; null: the theme's own. */
+    glbPrimaryColor: Schema.optional(Schema.NullOr(Schema.String)),
+  })),
 });
 export type Branding = typeof Branding.Type;

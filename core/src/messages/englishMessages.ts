@@ -93,6 +93,18 @@ const KEYED = {
   UNKNOWN_CUSTOM_PROPERTY: t("This custom field does not exist (any more). Reload the page."),
   CUSTOM_FIELDS_SAVED: t("The custom fields were saved."),
   CUSTOM_FIELD_DELETED: t("The custom field was deleted."),
+  // Identity and menu items (issue 12, rules/identity.ts and rules/menuItems.ts).
+  IMAGE_TOO_LARGE: t("The image is too large: choose a file of at most 1 MB."),
+  IMAGE_TYPE_NOT_ALLOWED: t("This file is not a PNG, JPEG, GIF or WebP image. Choose an image file of one of these types."),
+  IMAGE_NOT_BASE64: t("The image could not be read. Choose the file again."),
+  IMAGE_UNREADABLE: t("The image could not be read: the file is damaged or not a complete image."),
+  FQDN_INVALID: t("Enter a host name without scheme or path, for example portal.example.com."),
+  STORE_LINK_INVALID: t("Enter the https link of the app on its store (apps.apple.com or play.google.com)."),
+  "Must be light or dark": t("Choose the light or the dark theme."),
+  MENU_ITEM_URL_INVALID: t("Enter an http or https link, or a path in the portal starting with /."),
+  [`Must be at most 60 characters`]: t("Use at most 60 characters."),
+  IDENTITY_SAVED: t("The identity was saved."),
+  MENU_ITEMS_SAVED: t("The menu items were saved."),
   // MQTT broker clients (issue 12, rules/mqttBrokers.ts) and the reasons a connection fails.
   MQTT_BROKER_NAME_ALREADY_IN_USE: t("Another MQTT broker is already named like this. Choose a different name."),
   MQTT_HOST_INVALID: t("Enter a host name or IP address without a scheme or port, for example broker.example.com."),

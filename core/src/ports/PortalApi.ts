@@ -24,6 +24,7 @@ import type { AudiencesApi, RolesApi } from "./api/RolesApi";
 import type { CustomFieldsApi } from "./api/CustomFieldsApi";
 import type { MqttBrokersApi } from "./api/MqttBrokersApi";
 import type { PolicyBuildersApi } from "./api/PolicyBuildersApi";
+import type { IdentityApi } from "./api/IdentityApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
 export type { AccountApi } from "./api/AccountApi";
@@ -44,6 +45,7 @@ export type { AudiencesApi, AudienceTarget, RolesApi } from "./api/RolesApi";
 export type { MqttBrokersApi } from "./api/MqttBrokersApi";
 export type { UsageApi } from "./api/UsageApi";
 export type { PolicyBuildersApi } from "./api/PolicyBuildersApi";
+export type { IdentityApi, IdentityChanges, MenuItemInput } from "./api/IdentityApi";
 export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
 
 export interface PortalApiShape {
@@ -67,6 +69,7 @@ export interface PortalApiShape {
   readonly selfService: SelfServiceApi;
   readonly usage: UsageApi;
   readonly policyBuilders: PolicyBuildersApi;
+  readonly identity: IdentityApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Branding } from "../domain/Branding";
 import type { Company, Sector } from "../domain/Company";
 import {
-  DEFAULT_BROWSER_TITLE, FAVICON_TIMESTAMP_PARAM, NO_BRANDING, activeBranding, brandingReducer, browserTitle, companyFqdn,
+  DEFAULT_BROWSER_TITLE, FAVICON_TIMESTAMP_PARAM, NO_BRANDING, activeBranding, logoOf, primaryColorOf, selectedCompanyBranding, brandingReducer, browserTitle, companyFqdn,
   faviconLink, themeOf, toggleTheme, winningFavicon, type BrandingEvent, type BrandingState,
 } from "./branding";
 
@@ -111,3 +111,20 @@ describe("title, theme and favicon", () => {
     }));
   });
 });
+
+describe("selectedCompanyBranding (issue 12)", () => {
+  const served = { publicId: "served", name: "Parent", fqdn: "parent.example.com" };
+  it("takes the company's own branding when it has a name, else the one served on its fqdn", () => {
+    const own = { publicId: "own", name: "Own", logo: "/api/branding-images/AAAAAAAAAAAA.png" };
+    expect(selectedCompanyBranding({ publicId: "c", branding: own }, served)).toBe(own);
+    expect(selectedCompanyBranding({ publicId: "c", branding: { publicId: "f", fqdn: "x.example.com" } }, served)).toBe(served);
+    expect(selectedCompanyBranding({ publicId: "c", branding: null }, null)).toBeNull();
+  });
+  it("reads the primary colour and the logo of the active branding", () => {
+    const state = { ...NO_BRANDING, company: { publicId: "own", logo: "/l.png", custom: { glbPrimaryColor: "#aa3300" } } };
+    expect(primaryColorOf(state)).toBe("#aa3300");
+    expect(logoOf(state)).toBe("/l.png");
+    expect(primaryColorOf(NO_BRANDING)).toBeUndefined();
+  });
+});
+

@@ -47,6 +47,14 @@ export const activeBranding = (state: BrandingState): { readonly source: Brandin
   return null;
 };
 
+/**
+ * The branding shown for a selected company: its own branding when it has one with a name (set
+ * on the Identity screen), else the branding served on its nearest fqdn (`served`), else none.
+ * The company's own choice is the most specific one. Never fails.
+ */
+export const selectedCompanyBranding = (company: Company, served: Branding | null): Branding | null =>
+  company.branding && nonEmpty(company.branding.name) !== undefined ? company.branding : served;
+
 /** How far up the company tree the fqdn is looked for: the company, its parent, its grandparent. */
 export const FQDN_SEARCH_DEPTH = 3;
 
@@ -81,6 +89,12 @@ export const browserTitle = (state: BrandingState): string => {
   return nonEmpty(active?.custom?.glbBrowserTitle) ?? nonEmpty(state.sector?.custom?.glbBrowserTitle) ?? nonEmpty(active?.name)
     ?? DEFAULT_BROWSER_TITLE;
 };
+
+/** The primary colour of the active branding (`#rrggbb`), undefined when it names none. */
+export const primaryColorOf = (state: BrandingState): string | undefined => nonEmpty(activeBranding(state)?.branding.custom?.glbPrimaryColor);
+
+/** The logo URL of the active branding, undefined when it has none. */
+export const logoOf = (state: BrandingState): string | undefined => nonEmpty(activeBranding(state)?.branding.logo);
 
 /** The theme: the active branding's, light when it names none. */
 export const themeOf = (state: BrandingState): Theme => activeBranding(state)?.branding.theme ?? "light";

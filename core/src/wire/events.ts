@@ -50,3 +50,11 @@ export type MqttBrokerStatusEvent = typeof MqttBrokerStatusEvent.Type;
 export const MESSAGES_CHANGED_EVENT = "messages-changed";
 export const MessagesChangedEvent = Schema.Struct({ unread: Schema.optional(Schema.Number) });
 export type MessagesChangedEvent = typeof MessagesChangedEvent.Type;
+
+/**
+ * A company's identity or menu items changed: sent to every member of the company, so that
+ * signed-in clients reload its branding and menu items without a reload of the page.
+ */
+export const BRANDING_CHANGED_EVENT = "branding-changed";
+export const BrandingChangedEvent = Schema.Struct({ company: Schema.String });
+export type BrandingChangedEvent = typeof BrandingChangedEvent.Type;

@@ -45,6 +45,8 @@ import { MessageBulkPatchBody, MessagePatchBody, PolicyQuery, RegistrationBody }
 import { UsageQuery, UsageRow } from "../domain/Usage";
 import { PolicyBuilderView, PolicyVersion } from "../domain/PolicyVersion";
 import { PolicyPublishBody, TermsPublishBody, TermsSourceBody } from "./payloads";
+import { CompanyIdentity, MenuItem } from "../domain/Identity";
+import { IdentityBody, MenuItemBody, MenuItemBulkBody } from "./identityPayloads";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -582,6 +584,35 @@ export const ROUTES = [
       POST: endpoint({ rights: ["manage:custom-privacy-statement"], payload: PolicyPublishBody, success: PolicyVersion }),
     },
   },
+  // Identity and branding (issue 12): the selected company's identity, edited by manage:branding;
+  // every signed-in member's app follows through the event stream (BRANDING_CHANGED_EVENT).
+  {
+    rel: "CompanyIdentity", href: "/api/company-identity", ...company,
+    methods: {
+      GET: get(CompanyIdentity, ["manage:branding"]),
+      PATCH: endpoint({
+        rights: ["manage:branding"], payload: IdentityBody, success: CompanyIdentity,
+        summary: "Changes the identity; images are files as base64, judged by their content (PNG, JPEG, GIF, WebP; 1 MiB at most: 413; other content: 415).",
+      }),
+    },
+  },
+  {
+    // The images of brandings, public like the sign-in page that shows them. `{file}` is
+    // `<publicId>.png`; a new upload gets a new publicId, so an answer is cached for good.
+    rel: "BrandingImage", href: "/api/branding-images/{file}", ...open,
+    methods: { GET: endpoint({ rights: [], params: Schema.Struct({ file: Schema.String }), success: NoData, raw: true, summary: "An image (image/png), cached immutably" }) },
+  },
+  {
+    // Company menu items (spec 3 and 7): an ordered list; upsert is POST (new) plus PATCH (existing).
+    rel: "MenuItemList", href: "/api/menu-items", ...company,
+    methods: {
+      GET: get(Schema.Array(MenuItem)),
+      POST: endpoint({ rights: ["manage:branding"], payload: MenuItemBody, bulk: true, success: PublicIdRefs }),
+      PATCH: endpoint({ rights: ["manage:branding"], payload: MenuItemBulkBody, bulk: true, success: Schema.Array(MenuItem) }),
+      DELETE: endpoint({ rights: ["manage:branding"], payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
+    },
+  },
+  { rel: "MenuItem", href: "/api/menu-items/{publicId}", methods: { GET: endpoint({ rights: [], ...item, success: MenuItem }) }, ...company },
 ] as const satisfies ReadonlyArray<RouteSpec>;
 
 export type RouteRel = (typeof ROUTES)[number]["rel"];

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn, bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  type AnyPgColumn, bigint, bigserial, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { AuditAction } from "@portal/core/domain/AuditLog";
 import type { Theme } from "@portal/core/domain/Branding";
@@ -22,8 +22,39 @@ export const brandings = pgTable("brandings", {
   appleTouchIcon: text("apple_touch_icon"),
   theme: text("theme").$type<Theme>().notNull().default("light"),
   fqdn: text("fqdn"),
-  custom: jsonb("custom").$type<{ glbBrowserTitle?: string }>().notNull().default({}),
+  custom: jsonb("custom").$type<{ glbBrowserTitle?: string; glbPrimaryColor?: string }>().notNull().default({}),
+  /** URL of the logo (`/api/branding-images/<id>.png`, issue 12); null: none. */
+  logo: text("logo"),
 }, (t) => [index("brandings_fqdn_idx").on(t.fqdn)]);
+
+/** Bytes (PostgreSQL bytea) as a Buffer, whether the driver is pg (Buffer) or PGlite (Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Branding images (issue 12): logos and icons as the server re-encoded them (PNG), served by
+ * publicId. An image is never changed: a new upload is a new row, so its URL can be cached for good.
+ */
+export const brandingImages = pgTable("branding_images", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").references(() => companies.id),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Company menu items (issue 12, spec 3 "Menu item"): links in the left menu, in order. */
+export const menuItems = pgTable("menu_items", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id),
+  label: text("label").notNull(),
+  url: text("url").notNull(),
+  order: integer("order").notNull(),
+}, (t) => [index("menu_items_company_idx").on(t.companyId, t.order)]);
 
 export const sectors = pgTable("sectors", {
   id: serial("id").primaryKey(),
@@ -46,6 +77,10 @@ export const companies = pgTable("companies", {
   customTermsOfUse: text("custom_terms_of_use").$type<"company" | "sector">().notNull().default("sector"),
   /** Days audit entries are kept (core's AuditRetention); null keeps them for good. */
   auditRetentionDays: integer("audit_retention_days"),
+  /** Favicon URL (`/api/branding-images/<id>.png`) and the app-store links (issue 12, spec 3 "Company"). */
+  favicon: text("favicon"),
+  appleAppStoreLink: text("apple_app_store_link"),
+  googlePlayStoreLink: text("google_play_store_link"),
 });
 
 /** Terms of use belong to a sector or (custom terms) to a company; the newest one is the latest. */

@@ -30,8 +30,8 @@ import { answerMatches, decodeRequest } from "./decodeRequest";
 import { CACHE_MAX_ANSWER_BYTES, type CachedAnswer, type Scope } from "./ReadCache";
 import type { Answer, AppDeps, CompanyRow, Handler, HandlerTable, RequestContext } from "./RequestContext";
 
-/** Routes any client may call without `Api-Version`: discovery, health and the OpenAPI document. */
-export const VERSIONLESS_RELS: ReadonlySet<string> = new Set(["Discovery", "Health", "OpenApi"]);
+/** Routes any client may call without `Api-Version`: discovery, health, the OpenAPI document and branding images (an <img> sends no header). */
+export const VERSIONLESS_RELS: ReadonlySet<string> = new Set(["Discovery", "Health", "OpenApi", "BrandingImage"]);
 
 export type { HandlerTable } from "./RequestContext";
 

@@ -21,8 +21,8 @@ type BrandingRow = typeof brandings.$inferSelect;
 const MAX_PARENT_DEPTH = 8;
 
 export const brandingJson = (b: BrandingRow) => ({
-  publicId: b.publicId, name: b.name, appleTouchIcon: b.appleTouchIcon, theme: b.theme, fqdn: b.fqdn,
-  custom: { glbBrowserTitle: b.custom.glbBrowserTitle ?? null },
+  publicId: b.publicId, name: b.name, appleTouchIcon: b.appleTouchIcon, theme: b.theme, fqdn: b.fqdn, logo: b.logo,
+  custom: { glbBrowserTitle: b.custom.glbBrowserTitle ?? null, glbPrimaryColor: b.custom.glbPrimaryColor ?? null },
 });
 
 /** My companies with the rights I hold in each (union of my roles there), in the order of ALL_RIGHTS. */
@@ -72,6 +72,9 @@ async function companyJson(db: Db, userId: number, companyId: number, depth = 0)
     customTermsOfUse: c.customTermsOfUse,
     latestTermsOfUse: await termsJson(db, userId, latest),
     branding: await brandingById(db, c.brandingId),
+    favicon: c.favicon,
+    appleAppStoreLink: c.appleAppStoreLink,
+    googlePlayStoreLink: c.googlePlayStoreLink,
     parent: c.parentId !== null && depth < MAX_PARENT_DEPTH ? await companyJson(db, userId, c.parentId, depth + 1) : null,
   };
 }

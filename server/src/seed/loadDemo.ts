@@ -5,14 +5,17 @@
 import { sql } from "drizzle-orm";
 import { foldForSearch } from "@portal/core/rules/approvers";
 import { reorder } from "@portal/core/rules/ordering";
+import { ORDER_STEP } from "@portal/core/constants";
 import { DEMO_PASSWORD, demoData, type DemoData } from "@portal/fixtures/demo/demoData";
 import { hashPassword } from "../auth/secrets";
 import type { Db } from "../db/Database";
 import {
-  agentGroups, agentServers, agents, assetTypes, assets, audiences, brandings, companies, groupMemberships, groupTypes, groups, memberships, mqttBrokers,
+  agentGroups, agentServers, agents, assetTypes, assets, audiences, brandings, companies, groupMemberships, groupTypes, groups, memberships, menuItems, mqttBrokers,
   privacyStatements, resourceVariants, roles, sectors, termsAcceptances, termsOfUsePolicies, translations, users,
 } from "../db/schema";
 import { newPublicId } from "../ids";
+import sharp from "sharp";
+import { storeImage } from "../branding/brandingImages";
 
 /** Whether the database holds no users and no companies yet. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -29,9 +32,10 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
   return db.transaction(async (tx) => {
     const brandingIds = new Map<string, number>();
     for (const b of data.brandings) {
+      const logo = b.logoSvg === undefined ? null : await storeImage(tx, null, await sharp(Buffer.from(b.logoSvg)).png().toBuffer());
       const [row] = await tx.insert(brandings).values({
-        publicId: newPublicId(), name: b.name, theme: b.theme, fqdn: b.fqdn, appleTouchIcon: b.appleTouchIcon,
-        custom: { glbBrowserTitle: b.browserTitle },
+        publicId: newPublicId(), name: b.name, theme: b.theme, fqdn: b.fqdn, appleTouchIcon: b.appleTouchIcon, logo,
+        custom: { glbBrowserTitle: b.browserTitle, ...(b.primaryColor === undefined ? {} : { glbPrimaryColor: b.primaryColor }) },
       }).returning({ id: brandings.id });
       brandingIds.set(b.key, row!.id);
     }
@@ -102,6 +106,9 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
       }
       if (c.translations.length > 0) {
         await tx.insert(translations).values(c.translations.map((t) => ({ publicId: newPublicId(), companyId, key: t.key, languages: { ...t.languages } })));
+      }
+      for (const [i, m] of (c.menuItems ?? []).entries()) {
+        await tx.insert(menuItems).values({ publicId: newPublicId(), companyId, label: m.label, url: m.url, order: i * ORDER_STEP });
       }
       for (const b of c.mqttBrokers ?? []) {
         await tx.insert(mqttBrokers).values({ publicId: newPublicId(), companyId, name: b.name, host: b.host, port: b.port, topics: [...b.topics] });

@@ -142,6 +142,8 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     MqttBroker: { own: await first(admin.secretId, demo, "/api/mqtt-brokers"), foreign: await foreignBroker(t.database.db, acme) },
     TermsOfUseAcceptance: { own: (sector.json() as { data: { latestTermsOfUse: { publicId: string } } }).data.latestTermsOfUse.publicId, foreign: foreignPolicy!.publicId },
     MyTrustedDevice: { own: await trustedDevice(t.app, emailOf("admin")), foreign: await trustedDevice(t.app, emailOf("acmeAdmin")) },
+    // Company menu items (issue 12): the seeded ones of each company.
+    MenuItem: await pair("/api/menu-items"),
     // My messages (issue 11): a notice of the demo admin (own) and one of Acme's admin (foreign).
     MyMessage: { own: await noticeOf(t, emailOf("admin")), foreign: await noticeOf(t, emailOf("acmeAdmin")) },
   };
@@ -275,7 +277,7 @@ async function liveSession(db: Db, companyPublicId: string): Promise<string> {
 }
 
 /** Rows of a table, for "nothing was written" checks. */
-export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values" | "mqtt_brokers" | "notices" | "terms_of_use_policies" | "privacy_statements"): Promise<number> {
+export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values" | "mqtt_brokers" | "notices" | "terms_of_use_policies" | "privacy_statements" | "menu_items" | "branding_images" | "brandings"): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)));
   return Number(row!.n);
 }

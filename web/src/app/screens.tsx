@@ -47,6 +47,7 @@ export const SHELL_SCREENS: ReadonlyArray<ShellScreen> = [
   { route: "custom-fields", load: () => import("../features/custom-fields/CustomFieldsPage") },
   { route: "mqtt", load: () => import("../features/mqtt/MqttBrokersPage") },
   { route: "usage", load: () => import("../features/usage/UsagePage") },
+  { route: "identity", load: () => import("../features/identity/IdentityPage") },
 ];
 
 /** The routes the app mounts, for core's menu and home rules (one source: SHELL_SCREENS). */

@@ -5,7 +5,7 @@ import { useStores } from "../app/StoreContext";
 
 /**
  * Mirrors BrandingStore into the document: browser title (with the screen's title first), favicon link (its URL carries the
- * cache-busting timestamp) and the dark theme class. The store decides; this only applies.
+ * cache-busting timestamp), the dark theme class and the primary colour (a CSS variable). The store decides; this only applies.
  */
 export function BrandingHead() {
   const { branding, ui } = useStores();
@@ -21,9 +21,26 @@ export function BrandingHead() {
           document.head.appendChild(link);
         }
         link.href = branding.faviconHref;
+        // The home-screen icon of the active branding (Identity screen); none: no link.
+        const touchIcon = branding.active?.appleTouchIcon;
+        let touch = document.querySelector<HTMLLinkElement>("link#apple-touch-icon");
+        if (touchIcon) {
+          if (touch === null) {
+            touch = document.createElement("link");
+            touch.id = "apple-touch-icon";
+            touch.rel = "apple-touch-icon";
+            document.head.appendChild(touch);
+          }
+          touch.href = touchIcon;
+        } else touch?.remove();
         const dark = branding.theme === "dark";
         document.body.classList.toggle(Classes.DARK, dark);
         document.documentElement.dataset.theme = branding.theme;
+        // The company's primary colour: buttons and the top bar accent read this variable (app.css).
+        const color = branding.primaryColor;
+        if (color) document.documentElement.style.setProperty("--portal-primary", color);
+        else document.documentElement.style.removeProperty("--portal-primary");
+        document.documentElement.toggleAttribute("data-branded-color", color !== undefined);
       }),
     [branding, ui],
   );

@@ -1,5 +1,7 @@
 import { Menu, MenuDivider, MenuItem } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
+import { isExternalMenuItem } from "@portal/core/rules/menuItems";
 import { useLocation, useNavigate } from "react-router";
 import { menuSections } from "@portal/core/rules/rights";
 import { SCREEN_VIEW as ITEM_VIEW } from "../app/screenLabels";
@@ -16,11 +18,17 @@ const SECTION_TITLE: Record<string, string> = {
 /**
  * The left menu: USER_MANAGEMENT, COMPANY, DEVICE_SETTINGS and DEVICES, each item only with its
  * right and only when its screen is built; a section with no such item is not shown (core's menuSections).
+ * Below them, the company's own menu items (issue 12, Identity screen), in their order: a link
+ * leaving the portal opens in a new tab.
  */
 export const LeftMenu = observer(function LeftMenu() {
-  const { session } = useStores();
+  const { session, menuItems } = useStores();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const company = session.selectedCompanyId;
+  useEffect(() => {
+    if (company !== null) void menuItems.load();
+  }, [menuItems, company]);
   return (
     <Menu data-testid="left-menu">
       {menuSections(session.rights, BUILT_SCREENS).map((section) => (
@@ -35,6 +43,20 @@ export const LeftMenu = observer(function LeftMenu() {
           ))}
         </div>
       ))}
+      {menuItems.items.length > 0 && (
+        <div data-testid="menu-section-LINKS">
+          <MenuDivider title="Links" />
+          {menuItems.items.map((item) => {
+            const external = isExternalMenuItem(item.url);
+            return (
+              <MenuItem key={item.publicId} icon={external ? "share" : "link"} text={item.label} href={item.url} data-testid="menu-link"
+                {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {
+                  onClick: (e: React.MouseEvent) => { e.preventDefault(); navigate(item.url); },
+                })} />
+            );
+          })}
+        </div>
+      )}
     </Menu>
   );
 });

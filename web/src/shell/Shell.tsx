@@ -44,7 +44,10 @@ export const Shell = observer(function Shell() {
             <Button variant="minimal" icon="menu" aria-label="Open menu" aria-expanded={ui.menuOpen}
               data-testid="menu-button" onClick={() => ui.openMenu()} />
           )}
-          <NavbarHeading className="shell-brand" data-testid="brand-name">{branding.displayName}</NavbarHeading>
+          <NavbarHeading className="shell-brand" data-testid="brand-name">
+            {branding.logo && <img className="shell-logo" src={branding.logo} alt="" data-testid="brand-logo" />}
+            <span className={branding.logo ? "shell-brand-text has-logo" : "shell-brand-text"}>{branding.displayName}</span>
+          </NavbarHeading>
           <NavbarDivider />
           <CompanySwitcher />
         </NavbarGroup>

@@ -10,7 +10,7 @@ import type { Branding } from "@portal/core/domain/Branding";
 import type { Sector } from "@portal/core/domain/Company";
 import { shouldLookUpBranding } from "@portal/core/rules/brandingLookup";
 import {
-  activeBranding, brandingReducer, browserTitle, companyFqdn, faviconLink, NO_BRANDING, themeOf,
+  activeBranding, brandingReducer, browserTitle, companyFqdn, faviconLink, logoOf, NO_BRANDING, primaryColorOf, selectedCompanyBranding, themeOf,
   type BrandingEvent, type BrandingState,
 } from "@portal/core/rules/branding";
 import type { RootStore } from "./RootStore";
@@ -30,7 +30,7 @@ export class BrandingStore {
     makeObservable<BrandingStore, "hostLoad" | "dispatch">(this, {
       state: observableRef, sectorData: observableRef, favicon: observable, stamp: observable, hostLoad: false,
       active: computed, browserTitle: computed, theme: computed, faviconHref: computed, displayName: computed,
-      company: computed, sector: computed, dispatch: action,
+      company: computed, sector: computed, dispatch: action, logo: computed, primaryColor: computed,
     });
   }
 
@@ -51,6 +51,14 @@ export class BrandingStore {
   }
   get faviconHref(): string {
     return faviconLink(this.favicon, this.stamp).href;
+  }
+  /** The active branding's logo URL (top bar, sign-in page); undefined: none. */
+  get logo(): string | undefined {
+    return logoOf(this.state);
+  }
+  /** The active branding's primary colour (#rrggbb); undefined: the theme's own. */
+  get primaryColor(): string | undefined {
+    return primaryColorOf(this.state);
   }
   get displayName(): string {
     return this.active?.name ?? browserTitle(this.state);
@@ -85,14 +93,18 @@ export class BrandingStore {
   private sectorLoad: Promise<void> | null = null;
   private sectorFor: string | null = null;
 
-  /** The selected company's branding: the one served on its nearest fqdn (company, parent, grandparent, else sector). */
+  /**
+   * The selected company's branding: its own (Identity screen), else the one served on its
+   * nearest fqdn (company, parent, grandparent, else sector): core's selectedCompanyBranding.
+   * Called again when the company's identity changed ("branding-changed").
+   */
   async loadCompany(publicId: string): Promise<void> {
     const { api } = this.root.ports;
     const company = await this.root.run(api.me.company(publicId));
     if (company._tag !== "Success") return;
     const fqdn = companyFqdn(company.success, this.sectorData);
     const served = fqdn === undefined ? undefined : await this.root.run(api.me.brandingByHost(fqdn));
-    const branding = served?._tag === "Success" ? (served.success ?? null) : null;
+    const branding = selectedCompanyBranding(company.success, served?._tag === "Success" ? (served.success ?? null) : null);
     await this.dispatch({ type: "company-selected", company: { ...company.success, branding } }, {
       favicon: company.success.favicon ?? DEFAULT_FAVICON,
     });

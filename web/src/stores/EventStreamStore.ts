@@ -9,8 +9,8 @@ import { Result, Schema } from "effect";
 import { action, makeObservable, observable } from "mobx";
 import { decisionNotice } from "@portal/core/rules/accessRequests";
 import {
-  ACCESS_REQUEST_EVENT, AccessRequestEvent, MESSAGES_CHANGED_EVENT, MessagesChangedEvent, MQTT_BROKER_STATUS_EVENT, MqttBrokerStatusEvent,
-  RIGHTS_CHANGED_EVENT, RightsChangedEvent,
+  ACCESS_REQUEST_EVENT, AccessRequestEvent, BRANDING_CHANGED_EVENT, BrandingChangedEvent, MESSAGES_CHANGED_EVENT, MessagesChangedEvent,
+  MQTT_BROKER_STATUS_EVENT, MqttBrokerStatusEvent, RIGHTS_CHANGED_EVENT, RightsChangedEvent,
 } from "@portal/core/wire/events";
 import type { OpenEventStream, StreamEvent } from "./env";
 import type { RootStore } from "./RootStore";
@@ -21,6 +21,7 @@ const decodeEvent = Schema.decodeUnknownResult(AccessRequestEvent);
 const decodeRightsChanged = Schema.decodeUnknownResult(RightsChangedEvent);
 const decodeMqttStatus = Schema.decodeUnknownResult(MqttBrokerStatusEvent);
 const decodeMessagesChanged = Schema.decodeUnknownResult(MessagesChangedEvent);
+const decodeBrandingChanged = Schema.decodeUnknownResult(BrandingChangedEvent);
 
 export type StreamState = "closed" | "connecting" | "open";
 
@@ -121,12 +122,31 @@ export class EventStreamStore {
     this.root.myMessages.changed(Result.isSuccess(decoded) ? decoded.success.unread : undefined);
   }
 
+  /**
+   * The selected company's identity or menu items changed (someone saved the Identity screen):
+   * its branding and menu items are read again, so title, colour, logo and menu follow at once.
+   */
+  private brandingChanged(data: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const decoded = decodeBrandingChanged(parsed);
+    const company = this.root.session.selectedCompanyId;
+    if (Result.isFailure(decoded) || decoded.success.company !== company || company === null) return;
+    void this.root.branding.loadCompany(company);
+    void this.root.menuItems.load(true);
+  }
+
   /** One event: remembers its id, and dispatches an access-request event. Unreadable data is skipped. */
   receive(event: StreamEvent): void {
     if (event.id !== null) action(() => (this.lastEventId = event.id))();
     if (event.event === RIGHTS_CHANGED_EVENT) return this.rightsChanged(event.data);
     if (event.event === MQTT_BROKER_STATUS_EVENT) return this.mqttStatus(event.data);
     if (event.event === MESSAGES_CHANGED_EVENT) return this.messagesChanged(event.data);
+    if (event.event === BRANDING_CHANGED_EVENT) return this.brandingChanged(event.data);
     if (event.event !== ACCESS_REQUEST_EVENT) return;
     let parsed: unknown;
     try {

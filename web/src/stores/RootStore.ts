@@ -50,6 +50,8 @@ import { AccessCategoriesStore } from "./AccessCategoriesStore";
 import { CustomFieldsStore } from "./CustomFieldsStore";
 import { AudienceDialogStore } from "./AudienceDialogStore";
 import { MqttBrokersStore } from "./MqttBrokersStore";
+import { IdentityStore } from "./IdentityStore";
+import { MenuItemsStore } from "./MenuItemsStore";
 import { RolesStore } from "./RolesStore";
 import { PolicyBuilderStore } from "./PolicyBuilderStore";
 import { TermsStore } from "./TermsStore";
@@ -124,6 +126,8 @@ export class RootStore {
   readonly audienceDialog: AudienceDialogStore;
   readonly mqttBrokers: MqttBrokersStore;
   readonly usage: UsageStore;
+  readonly identity: IdentityStore;
+  readonly menuItems: MenuItemsStore;
   readonly myProfile: MyProfileStore;
   readonly mySessions: MySessionsStore;
   readonly twoFactor: TwoFactorStore;
@@ -179,6 +183,8 @@ export class RootStore {
     this.audienceDialog = new AudienceDialogStore(this);
     this.mqttBrokers = new MqttBrokersStore(this);
     this.usage = new UsageStore(this, deps.saveFile ?? saveFileInBrowser);
+    this.identity = new IdentityStore(this);
+    this.menuItems = new MenuItemsStore(this);
     this.myProfile = new MyProfileStore(this);
     this.mySessions = new MySessionsStore(this);
     this.twoFactor = new TwoFactorStore(this);

@@ -243,6 +243,7 @@ export class SessionStore {
       this.returnTo = null;
     });
     await this.root.branding.clear();
+    this.root.menuItems.clear();
     this.root.shellData.reset();
     this.root.terms.clear();
     this.root.myMessages.clear();

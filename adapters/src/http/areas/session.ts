@@ -51,13 +51,13 @@ export const meApi = (http: HttpClient): MeApi => ({
     narrow("NotFound")(data(http.endpoint("Company.GET", {
       params: { publicId },
       // latestTermsOfUse: the terms alert and page (TermsStore): whether I accepted the applicable terms, and their text.
-      query: { fields: "name,branding.fqdn,branding.name,parent.branding.fqdn,parent.parent.branding.fqdn,favicon,latestTermsOfUse.publicId,latestTermsOfUse.accepted,latestTermsOfUse.body" },
+      query: { fields: "name,branding.fqdn,branding.name,branding.theme,branding.logo,branding.appleTouchIcon,branding.custom.glbBrowserTitle,branding.custom.glbPrimaryColor,appleAppStoreLink,googlePlayStoreLink,parent.branding.fqdn,parent.parent.branding.fqdn,favicon,latestTermsOfUse.publicId,latestTermsOfUse.accepted,latestTermsOfUse.body" },
       context: { publicId, entity: "Company" },
     }))),
   brandingByHost: (host) =>
     narrow()(data(http.endpoint("BrandingList.GET", {
       auth: "none", branding: host,
-      query: { fields: "name,appleTouchIcon,theme,fqdn,custom.glbBrowserTitle" },
+      query: { fields: "name,appleTouchIcon,theme,fqdn,logo,custom.glbBrowserTitle,custom.glbPrimaryColor" },
     })).pipe(Effect.map((list) => list[0]))),
   changePassword: (change) => narrow()(http.callVoid("MyPassword", "POST", { json: change })),
   twoFactorStatus: () => narrow()(data(http.endpoint("MyTwoFactor.GET"))),

@@ -30,6 +30,7 @@ export default observer(function LoginPage() {
 
   return (
     <CenteredCard title="Sign in" subtitle={branding.displayName} testId="login-page">
+      {branding.logo && <img className="login-logo" src={branding.logo} alt={`${branding.displayName} logo`} data-testid="login-logo" />}
       <form onSubmit={submit}>
         <FormGroup label="Email" labelFor="login-email">
           <InputGroup id="login-email" type="email" autoComplete="username" autoFocus
