@@ -51,6 +51,7 @@ import { roleRoutes } from "./routes/roleRoutes";
 import { customPropertyRoutes } from "./routes/customPropertyRoutes";
 import { customFieldValueRoutes } from "./routes/customFieldValueRoutes";
 import { mqttBrokerRoutes } from "./routes/mqttBrokerRoutes";
+import { pageRoutes } from "./routes/pageRoutes";
 import { MqttBrokerManager } from "./mqtt/MqttBrokerManager";
 import { SecretBox, secretKeyFromEnv } from "./mqtt/secretBox";
 
@@ -102,6 +103,7 @@ export const HANDLERS: HandlerTable = {
   ...userRoutes, ...inviteRoutes,
   ...roleRoutes, ...audienceRoutes, ...audienceAssignmentRoutes,
   ...mqttBrokerRoutes,
+  ...pageRoutes,
   ...myAccountRoutes,
   ...customPropertyRoutes, ...customFieldValueRoutes,
   ...registrationRoutes, ...messageRoutes, ...policyRoutes,

@@ -20,6 +20,8 @@ export const SHELL_ROUTES = [
   "devices", "my-access-requests", "approvals", "access-requests",
   // Issue 10: the live (and ended) tunnel sessions of the company, with Disconnect.
   "tunnel-sessions",
+  // Issue 13: report templates and dashboard pages; /pages/{publicId} is the page editor.
+  "pages",
 ] as const;
 export type ShellRoute = (typeof SHELL_ROUTES)[number];
 
@@ -44,13 +46,14 @@ export const ROUTE_RIGHTS: Readonly<Record<ShellRoute, ReadonlyArray<Right>>> = 
   approvals: ["approve:access-requests", "manage:access-requests"],
   "access-requests": ["use:access-requests", "approve:access-requests", "manage:access-requests"],
   "tunnel-sessions": ["manage:access-requests"],
+  pages: ["manage:pages"],
 };
 
 /** The left menu's sections and their items, in display order. */
 export const MENU_SECTIONS = [
   { id: "USER_MANAGEMENT", items: ["users", "groups", "roles", "access-categories"] },
   { id: "COMPANY", items: ["identity", "translations", "usage", "audit-trail", "licenses", "apps"] },
-  { id: "DEVICE_SETTINGS", items: ["assets", "custom-fields", "mqtt"] },
+  { id: "DEVICE_SETTINGS", items: ["assets", "custom-fields", "mqtt", "pages"] },
   { id: "DEVICES", items: ["devices", "my-access-requests", "approvals", "tunnel-sessions"] },
 ] as const satisfies ReadonlyArray<{ id: string; items: ReadonlyArray<ShellRoute> }>;
 export type MenuSectionId = (typeof MENU_SECTIONS)[number]["id"];

@@ -13,6 +13,7 @@ import {
   privacyStatements, resourceVariants, roles, sectors, termsAcceptances, termsOfUsePolicies, translations, users,
 } from "../db/schema";
 import { newPublicId } from "../ids";
+import { loadDemoPages } from "./demoPages";
 
 /** Whether the database holds no users and no companies yet. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -130,6 +131,7 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
           });
         }
       }
+      await loadDemoPages(tx, companyId, c.pages ?? []);
     }
     return {
       users: Object.fromEntries([...userIds].map(([k, v]) => [k, v.publicId])),
