@@ -78,3 +78,9 @@ export const parsePageFile = (text: string): Result.Result<PageFile, InvalidInpu
   const detail = (start < 0 ? text2 : text2.slice(start + "SchemaError(".length).replace(/\)+\]\)$/, "")).replace(/\s+/g, " ").trim();
   return refuse(`The file's content is not valid: ${detail}`.slice(0, 500));
 };
+
+/** A page title as stored: trimmed. Errors: InvalidInput REQUIRED on "title" when missing or blank. */
+export const checkPageTitle = (title: string | null | undefined): Result.Result<string, InvalidInput> => {
+  const trimmed = (title ?? "").trim();
+  return trimmed === "" ? Result.fail(new InvalidInput({ issues: [{ message: "REQUIRED", propertyName: "title" }] })) : Result.succeed(trimmed);
+};

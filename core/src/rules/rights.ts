@@ -15,13 +15,13 @@ export const SHELL_ROUTES = [
   "users", "groups", "roles", "access-categories",
   "identity", "translations", "usage", "audit-trail", "licenses", "apps",
   "assets", "custom-fields", "mqtt",
+  // Issue 13: report templates and dashboard pages; /pages/{publicId} is the page editor.
+  "pages",
   // Issue 9: devices and access requests. "access-requests" holds one request's page (the target
   // of the approvers' e-mail link, /access-requests/{publicId}); it has no menu item.
   "devices", "my-access-requests", "approvals", "access-requests",
   // Issue 10: the live (and ended) tunnel sessions of the company, with Disconnect.
   "tunnel-sessions",
-  // Issue 13: report templates and dashboard pages; /pages/{publicId} is the page editor.
-  "pages",
 ] as const;
 export type ShellRoute = (typeof SHELL_ROUTES)[number];
 

@@ -21,7 +21,8 @@ const Ref = Schema.Struct({ publicId: PublicIdText });
 
 /** POST a page: a title, optionally its kind (default dashboard), icon and period (default 'today'). */
 export const PageCreateBody = Schema.Struct({
-  title: Title,
+  // Optional in the schema so that a missing title is the rule's REQUIRED (rules/pageFile.ts checkPageTitle).
+  title: Schema.optional(RuleText(PAGE_TITLE_MAX_LENGTH)),
   kind: Schema.optional(PageKind),
   custom: Schema.optional(Custom),
   periodSpec: Schema.optional(Period),

@@ -11,7 +11,7 @@ import { Result } from "effect";
 import type { Page, PageVersion } from "@portal/core/domain/Page";
 import { Conflict, NoPublishedPage, NotFound, PageHasNoDraft } from "@portal/core/errors";
 import { copyVersion, discardDraft, duplicate, emptyVersion, ensureDraft, publish, type PageState } from "@portal/core/rules/pages";
-import { exportPageFile, parsePageFile } from "@portal/core/rules/pageFile";
+import { checkPageTitle, exportPageFile, parsePageFile } from "@portal/core/rules/pageFile";
 import type { PageVersionBody } from "@portal/core/wire/pagePayloads";
 import { writeAudit, type AuditAction } from "../audit/writeAudit";
 import type { Db } from "../db/Database";
@@ -87,9 +87,10 @@ export const pageRoutes: HandlersOf<
 
   "PageList.POST": async (ctx) => {
     const body = ctx.body;
+    const title = orThrow(checkPageTitle(body.title));
     const companyId = companyOf(ctx).id;
     const created = await ctx.db.transaction(async (tx) => {
-      const ensured = ensureDraft({ publicId: newPublicId(), draft: null, published: null }, { title: body.title.trim(), icon: body.custom?.glbMatIcon ?? null }, newPublicId);
+      const ensured = ensureDraft({ publicId: newPublicId(), draft: null, published: null }, { title, icon: body.custom?.glbMatIcon ?? null }, newPublicId);
       const state: PageState = body.periodSpec === undefined ? ensured.page : { ...ensured.page, draft: { ...ensured.page.draft!, periodSpec: body.periodSpec.trim() } };
       const row = await insertPage(tx, companyId, body.kind ?? "dashboard", state);
       const after = await reread(tx, row);

@@ -144,7 +144,24 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     MyTrustedDevice: { own: await trustedDevice(t.app, emailOf("admin")), foreign: await trustedDevice(t.app, emailOf("acmeAdmin")) },
     // My messages (issue 11): a notice of the demo admin (own) and one of Acme's admin (foreign).
     MyMessage: { own: await noticeOf(t, emailOf("admin")), foreign: await noticeOf(t, emailOf("acmeAdmin")) },
+    // Pages (issue 13): a published page made here in each company; the device and asset lists take the device samples.
+    ...(await pageSamples(t, admin.secretId, acmeAdmin.secretId)),
+    AgentPageList: agent,
+    AssetPageList: await pair("/api/assets"),
   };
+}
+
+/** A published page in each company, for every page item route. */
+async function pageSamples(t: TestApp, adminSecret: string, acmeSecret: string): Promise<Record<string, ItemSample>> {
+  const make = async (secret: string, company: string): Promise<string> => {
+    const res = await t.app.inject({ method: "POST", url: "/api/pages", headers: apiHeaders(secret, company), payload: { title: "Sample page" } });
+    if (res.statusCode !== 201) throw new Error(`page sample: ${res.statusCode} ${res.body}`);
+    const publicId = (res.json() as { data: Array<{ publicId: string }> }).data[0]!.publicId;
+    await t.app.inject({ method: "POST", url: `/api/pages/${publicId}/publication`, headers: apiHeaders(secret, company) });
+    return publicId;
+  };
+  const page: ItemSample = { own: await make(adminSecret, t.demo.companies["demo"]!), foreign: await make(acmeSecret, t.demo.companies["acme"]!) };
+  return Object.fromEntries(["Page", "PageDraft", "PagePublish", "PageDuplicate", "PageDefault", "PageExport"].map((rel) => [rel, page]));
 }
 
 /** A notice in the messages of the user with `email`; its publicId. */

@@ -48,6 +48,7 @@ import { UpdateStore, type AppVersionSource } from "./UpdateStore";
 import { AccessCategoriesStore } from "./AccessCategoriesStore";
 import { CustomFieldsStore } from "./CustomFieldsStore";
 import { AudienceDialogStore } from "./AudienceDialogStore";
+import { PagesStore } from "./PagesStore";
 import { MqttBrokersStore } from "./MqttBrokersStore";
 import { RolesStore } from "./RolesStore";
 import { TermsStore } from "./TermsStore";
@@ -118,6 +119,7 @@ export class RootStore {
   readonly customFields: CustomFieldsStore;
   readonly audienceDialog: AudienceDialogStore;
   readonly mqttBrokers: MqttBrokersStore;
+  readonly pages: PagesStore;
   readonly myProfile: MyProfileStore;
   readonly mySessions: MySessionsStore;
   readonly twoFactor: TwoFactorStore;
@@ -166,6 +168,7 @@ export class RootStore {
     this.customFields = new CustomFieldsStore(this);
     this.audienceDialog = new AudienceDialogStore(this);
     this.mqttBrokers = new MqttBrokersStore(this);
+    this.pages = new PagesStore(this);
     this.myProfile = new MyProfileStore(this);
     this.mySessions = new MySessionsStore(this);
     this.twoFactor = new TwoFactorStore(this);
