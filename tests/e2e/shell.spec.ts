@@ -56,7 +56,7 @@ test.describe("sign-in lands where the rights say", () => {
       await expect(page.getByTestId(`menu-section-${section}`)).toBeVisible();
     }
     const items = page.getByTestId("left-menu").locator("[data-testid^=menu-item-]");
-    await expect(items).toHaveCount(13);
+    await expect(items).toHaveCount(14);
     for (const built of ["users", "groups", "translations", "audit-trail", "assets", "devices", "my-access-requests", "approvals", "tunnel-sessions"]) {
       await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
     }
@@ -64,6 +64,8 @@ test.describe("sign-in lands where the rights say", () => {
     for (const built of ["roles", "access-categories"]) await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
     // Issue 12: MQTT brokers and custom fields.
     for (const built of ["mqtt", "custom-fields"]) await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
+    // Issue 13: pages and report templates.
+    await expect(page.getByTestId("menu-item-pages")).toBeVisible();
     for (const later of ["identity", "usage", "licenses", "apps"]) {
       await expect(page.getByTestId(`menu-item-${later}`)).toHaveCount(0);
     }

@@ -15,6 +15,8 @@ describe("the shell's screens", () => {
       "access-requests", "approvals", "assets", "audit-trail", "devices", "groups", "my-access-requests", "translations", "tunnel-sessions", "users",
       // Issue 11: roles and access categories. Issue 12: custom fields, MQTT brokers.
       "access-categories", "roles", "custom-fields", "mqtt",
+      // Issue 13: pages and report templates.
+      "pages",
     ].sort());
   });
 

@@ -16,7 +16,8 @@ export const PERIOD_SPEC_MAX_LENGTH = 64;
 
 const Title = Text(PAGE_TITLE_MAX_LENGTH).check(Schema.makeFilter<string>((s) => s.trim() !== "" || "REQUIRED"));
 const Period = Text(PERIOD_SPEC_MAX_LENGTH).check(Schema.makeFilter<string>((s) => s.trim() !== "" || "REQUIRED"));
-const Custom = Schema.Struct({ glbMatIcon: Schema.optional(Schema.NullOr(Text(64))) });
+/** Custom properties of a version (spec 3: custom.glbMatIcon); a bounded map, of which glbMatIcon is read. */
+const Custom = Schema.Record(Schema.String, Schema.NullOr(Text(64))).check(Schema.isMaxProperties(8, { message: "At most 8 custom properties" }));
 const Ref = Schema.Struct({ publicId: PublicIdText });
 
 /** POST a page: a title, optionally its kind (default dashboard), icon and period (default 'today'). */
