@@ -122,3 +122,18 @@ describe("PageEditorStore", () => {
     expect(editor.unpublished).toBe(false);
   });
 });
+
+describe("PageEditorStore and the grid", () => {
+  it("a grid reporting the layout it was given records nothing, so undo still undoes the last real change", async () => {
+    const h = setup();
+    const id = await createPage(h, "Echo");
+    const editor = new PageEditorStore(h.root, id);
+    await editor.load();
+    editor.add("live-value");
+    const c = editor.content.components[0]!;
+    editor.move(c.id, 1, 0);
+    editor.layout(editor.content.components.map((x) => ({ i: x.id, x: x.x, y: x.y, w: x.w, h: x.h })));
+    editor.undo();
+    expect(editor.content.components[0]).toMatchObject({ x: 0 });
+  });
+});

@@ -65,3 +65,16 @@ describe("page layout", () => {
     }));
   });
 });
+
+describe("unpublished changes", () => {
+  it("ignores ids and key order, and sees any visible difference", async () => {
+    const { emptyVersion } = await import("./pages");
+    const { hasUnpublishedChanges } = await import("./pageLayout");
+    const pub = { ...emptyVersion("v1", { title: "A" }), components: [{ id: "c", kind: "gauge", x: 0, y: 0, w: 3, h: 3, config: { min: 0, max: 1 } }] };
+    const draft = { ...pub, publicId: "v2", components: [{ config: { max: 1, min: 0 }, h: 3, w: 3, y: 0, x: 0, kind: "gauge", id: "c" }] };
+    expect(hasUnpublishedChanges(draft, pub)).toBe(false);
+    expect(hasUnpublishedChanges(draft, null)).toBe(true);
+    expect(hasUnpublishedChanges(null, pub)).toBe(false);
+    expect(hasUnpublishedChanges({ ...draft, periodSpec: "yesterday" }, pub)).toBe(true);
+  });
+});

@@ -92,3 +92,32 @@ export const undo = <T>(h: History<T>): History<T> =>
 /** Steps forward one undone change; unchanged when there is nothing to redo. */
 export const redo = <T>(h: History<T>): History<T> =>
   h.future.length === 0 ? h : { past: [...h.past, h.present], present: h.future[0]!, future: h.future.slice(1) };
+
+/** JSON with object keys sorted, so that equal content compares equal whatever its key order (PostgreSQL's jsonb reorders keys). */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_k, v: unknown) => (v !== null && typeof v === "object" && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : v));
+
+/** What publishing a version makes visible (everything but its id). */
+export interface VisibleContent {
+  readonly title: string;
+  readonly custom: unknown;
+  readonly periodSpec: string;
+  readonly components: ReadonlyArray<unknown>;
+  readonly pagePages: ReadonlyArray<unknown>;
+  readonly previewAgent: unknown;
+  readonly previewAsset: unknown;
+}
+
+/**
+ * Whether a draft has changes that are not published: true when nothing is published, else when
+ * any visible part differs (ids are ignored, key order is ignored). The "Unpublished changes"
+ * state of the editor and of the pages list.
+ */
+export const hasUnpublishedChanges = (draft: VisibleContent | null, published: VisibleContent | null): boolean => {
+  if (draft === null) return false;
+  if (published === null) return true;
+  const visible = (v: VisibleContent) => canonical([v.title, v.custom, v.periodSpec, v.components, v.pagePages, v.previewAgent ?? null, v.previewAsset ?? null]);
+  return visible(draft) !== visible(published);
+};

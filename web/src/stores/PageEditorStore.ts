@@ -10,7 +10,7 @@ import { action, computed, makeObservable, observable, observableRef, runInActio
 import type { ComponentKind, PageComponent, PagePage } from "@portal/core/domain/PageComponent";
 import type { Page, PageVersion } from "@portal/core/domain/Page";
 import type { AgentView } from "@portal/core/domain/Device";
-import { addComponent, applyGridLayout, moveComponent, record, redo, startHistory, undo, type GridItem, type History } from "@portal/core/rules/pageLayout";
+import { addComponent, applyGridLayout, hasUnpublishedChanges, moveComponent, record, redo, startHistory, undo, type GridItem, type History } from "@portal/core/rules/pageLayout";
 import type { PageVersionBody } from "@portal/core/wire/pagePayloads";
 import type { GateState } from "./BootstrapStore";
 import { notifyFailure } from "./notifyFailure";
@@ -30,8 +30,6 @@ const contentOf = (v: PageVersion): DraftContent => ({
   components: v.components as ReadonlyArray<PageComponent>, pagePages: v.pagePages as ReadonlyArray<PagePage>, previewAgent: v.previewAgent,
 });
 
-/** The parts of a version that publishing makes visible: equal ones mean nothing is unpublished. */
-const visible = (v: PageVersion) => JSON.stringify([v.title, v.custom, v.periodSpec, v.components, v.pagePages, v.previewAgent, v.previewAsset]);
 
 export type SaveState = "saved" | "pending" | "saving" | "failed";
 
@@ -72,9 +70,7 @@ export class PageEditorStore {
 
   /** Whether the draft differs from the published version (or nothing is published yet). */
   get unpublished(): boolean {
-    const d = this.draft;
-    const p = this.page?.published ?? null;
-    return d !== null && (p === null || visible(d) !== visible(p));
+    return hasUnpublishedChanges(this.draft, this.page?.published ?? null);
   }
 
   get previewAgentView(): AgentView | null {
@@ -106,6 +102,9 @@ export class PageEditorStore {
 
   /** Records a change and schedules the autosave. */
   change(next: DraftContent): void {
+    const now = this.history.present;
+    // A grid that reports the layout it was given (after every render) is no change.
+    if (next.components === now.components && next.pagePages === now.pagePages && next.previewAgent === now.previewAgent) return;
     const before = this.history;
     this.history = record(this.history, next);
     if (this.history !== before) this.schedule();

@@ -1,6 +1,6 @@
 /**
- * One component in the editor: a frame with its kind as the drag handle, move buttons (left,
- * right, up, down) and Remove, and its rendered body. Focused, the arrow keys move it one cell
+ * One component in the editor: a frame with its kind as the drag handle, Remove, and its
+ * rendered body (the move buttons are in the settings panel of the selected component). Focused, the arrow keys move it one cell
  * (the keyboard alternative to dragging); Delete removes it.
  */
 import { Button, Icon, type IconName } from "@blueprintjs/core";
@@ -35,13 +35,7 @@ export const ComponentFrame = observer(function ComponentFrame({ editor, compone
       onKeyDown={onKeyDown} onFocus={() => editor.select(c.id)} onClick={() => editor.select(c.id)}>
       <div className="pc-head">
         <span className="pc-handle" title="Drag to move"><Icon icon={(spec?.icon ?? "widget") as IconName} size={12} /> {label}</span>
-        <span className="pc-tools">
-          <Button size="small" variant="minimal" icon="arrow-left" aria-label={`Move ${label} left`} onClick={() => editor.move(c.id, -1, 0)} />
-          <Button size="small" variant="minimal" icon="arrow-right" aria-label={`Move ${label} right`} onClick={() => editor.move(c.id, 1, 0)} data-testid="pc-move-right" />
-          <Button size="small" variant="minimal" icon="arrow-up" aria-label={`Move ${label} up`} onClick={() => editor.move(c.id, 0, -1)} />
-          <Button size="small" variant="minimal" icon="arrow-down" aria-label={`Move ${label} down`} onClick={() => editor.move(c.id, 0, 1)} />
-          <Button size="small" variant="minimal" icon="cross" aria-label={`Remove ${label}`} onClick={() => editor.remove(c.id)} />
-        </span>
+        <Button size="small" variant="minimal" icon="cross" aria-label={`Remove ${label}`} onClick={() => editor.remove(c.id)} className="pc-remove" />
       </div>
       <div className="pc-body"><ComponentView component={c} ctx={ctx} /></div>
     </div>

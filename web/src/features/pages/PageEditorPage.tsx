@@ -23,7 +23,7 @@ const Grid = observer(function Grid({ editor, components, ctx }: { editor: PageE
   return (
     <div ref={containerRef} className="pe-grid" data-testid="pe-grid">
       {mounted && (
-        <ReactGridLayout width={width} layout={layout} gridConfig={{ cols: GRID_COLUMNS, rowHeight: 48, margin: [8, 8] }}
+        <ReactGridLayout width={width} layout={layout} gridConfig={{ cols: GRID_COLUMNS, rowHeight: 56, margin: [8, 8] }}
           dragConfig={{ enabled: true, handle: ".pc-handle" }} resizeConfig={{ enabled: true }} compactor={verticalCompactor}
           onLayoutChange={(next) => editor.layout(next)}>
           {components.map((c) => <div key={c.id}><ComponentFrame editor={editor} component={c} ctx={ctx} /></div>)}
@@ -36,7 +36,7 @@ const Grid = observer(function Grid({ editor, components, ctx }: { editor: PageE
 /** Narrow screens: the components stacked in reading order, each still movable with its buttons or the arrow keys. */
 const Stack = observer(function Stack({ editor, components, ctx }: { editor: PageEditorStore; components: PageComponent[]; ctx: ComponentContext }) {
   const ordered = [...components].sort((a, b) => a.y - b.y || a.x - b.x);
-  return <div className="pe-stack" data-testid="pe-grid">{ordered.map((c) => <div key={c.id} style={{ minHeight: c.h * 48 }}><ComponentFrame editor={editor} component={c} ctx={ctx} /></div>)}</div>;
+  return <div className="pe-stack" data-testid="pe-grid">{ordered.map((c) => <div key={c.id} style={{ minHeight: c.h * 56 }}><ComponentFrame editor={editor} component={c} ctx={ctx} /></div>)}</div>;
 });
 
 /**

@@ -3,6 +3,7 @@ import { observer } from "mobx-react-lite";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Page } from "@portal/core/domain/Page";
+import { hasUnpublishedChanges } from "@portal/core/rules/pageLayout";
 import { useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { shownVersion } from "../../stores/PagesStore";
@@ -11,9 +12,7 @@ import "./pages.css";
 
 const StateTag = ({ page }: { page: Page }) => {
   if (!page.published) return <Tag minimal intent="warning" round>Draft only</Tag>;
-  const d = page.draft;
-  const changed = d !== null && JSON.stringify({ ...d, publicId: "" }) !== JSON.stringify({ ...page.published, publicId: "" });
-  return changed ? <Tag minimal intent="primary" round>Unpublished changes</Tag> : <Tag minimal intent="success" round>Published</Tag>;
+  return hasUnpublishedChanges(page.draft, page.published) ? <Tag minimal intent="primary" round>Unpublished changes</Tag> : <Tag minimal intent="success" round>Published</Tag>;
 };
 
 const RowActions = observer(function RowActions({ page }: { page: Page }) {
