@@ -3,7 +3,7 @@
  * core's rules leave a page after publish (rules/pages.ts), previewed on a demo device.
  */
 import { and, eq } from "drizzle-orm";
-import type { DemoPage } from "@portal/fixtures/demo/demoData";
+import type { PageComponent } from "@portal/core/domain/PageComponent";
 import { emptyVersion, publish, ensureDraft } from "@portal/core/rules/pages";
 import { Result } from "effect";
 import type { Db } from "../db/Database";
@@ -11,7 +11,17 @@ import { agents, pages } from "../db/schema";
 import { newPublicId } from "../ids";
 import { insertPage } from "../pages/pageRows";
 
-export async function loadDemoPages(tx: Db, companyId: number, list: ReadonlyArray<DemoPage>): Promise<void> {
+/** One demo page as the fixture describes it (fixtures' DemoPage; the loader passes it in). */
+export interface DemoPageInput {
+  readonly kind: "dashboard" | "report";
+  readonly title: string;
+  readonly icon: string;
+  readonly default: boolean;
+  readonly previewAgent: string | null;
+  readonly components: ReadonlyArray<PageComponent>;
+}
+
+export async function loadDemoPages(tx: Db, companyId: number, list: ReadonlyArray<DemoPageInput>): Promise<void> {
   for (const p of list) {
     const [agent] = p.previewAgent === null ? [] : await tx.select({ publicId: agents.publicId }).from(agents)
       .where(and(eq(agents.companyId, companyId), eq(agents.name, p.previewAgent)));
