@@ -124,6 +124,14 @@ test("create a dashboard, add and move components, publish, duplicate, export an
   await expect(page.getByTestId("pc-frame")).toHaveCount(2);
   await page.getByText("← All pages").click();
   await expect(row(page, "Line 5 dashboard")).toHaveCount(3);
+
+  // The device page lists the published pages it shows (page-size 4000), "Never published" not among them.
+  await page.goto("/devices");
+  await page.getByText("Boiler Controller").first().click();
+  const section = page.getByTestId("device-pages");
+  await expect(section).toContainText("Boiler overview");
+  await expect(section).toContainText("Line 5 dashboard");
+  await expect(section).not.toContainText("Never published");
   await page.context().close();
 });
 

@@ -137,3 +137,15 @@ describe("PageEditorStore and the grid", () => {
     expect(editor.content.components[0]).toMatchObject({ x: 0 });
   });
 });
+
+describe("pages of a device", () => {
+  it("lists only published pages for a device", async () => {
+    const h = setup();
+    const draftOnly = await createPage(h, "Draft only");
+    const published = await createPage(h, "Shown");
+    await h.root.run(h.api.pages.publish(published));
+    const list = await h.root.pages.pagesFor("agent", "agent0001");
+    expect(list!.map((p) => p.publicId)).toEqual([published]);
+    expect(list!.some((p) => p.publicId === draftOnly)).toBe(false);
+  });
+});

@@ -6,6 +6,7 @@
  * file shows the reason and nothing changes).
  */
 import { action, makeObservable, observable, observableRef, runInAction } from "mobx";
+import { PAGE_LIST_PER_DEVICE_PAGE_SIZE } from "@portal/core/constants";
 import type { Page, PageVersion } from "@portal/core/domain/Page";
 import { allPages } from "@portal/core/ports/PortalApi";
 import { firstServerMessage } from "@portal/core/rules/errorCatalogue";
@@ -55,6 +56,16 @@ export class PagesStore {
         this.root.snackbars.show({ message: this.root.messages.text("pages.loadFailed"), timeoutMs: 4000, intent: "danger", key: SNACKBAR_KEY });
       }
     });
+  }
+
+  /**
+   * The published pages a device (or an asset) shows, asked at page-size
+   * PAGE_LIST_PER_DEVICE_PAGE_SIZE (spec 9: 4000). Answers null when the call failed.
+   */
+  async pagesFor(target: "agent" | "asset", publicId: string): Promise<ReadonlyArray<Page> | null> {
+    const request = { pageSize: PAGE_LIST_PER_DEVICE_PAGE_SIZE };
+    const result = await this.root.run(target === "agent" ? this.api.listForAgent(publicId, request) : this.api.listForAsset(publicId, request));
+    return result._tag === "Success" ? result.success.data : null;
   }
 
   openAdd(): void {
