@@ -55,6 +55,7 @@ import { customFieldValueRoutes } from "./routes/customFieldValueRoutes";
 import { mqttBrokerRoutes } from "./routes/mqttBrokerRoutes";
 import { identityRoutes } from "./routes/identityRoutes";
 import { menuItemRoutes } from "./routes/menuItemRoutes";
+import { pageRoutes } from "./routes/pageRoutes";
 import { MqttBrokerManager } from "./mqtt/MqttBrokerManager";
 import { SecretBox, secretKeyFromEnv } from "./mqtt/secretBox";
 import { ApiCallCounter } from "./usage/ApiCallCounter";
@@ -108,6 +109,7 @@ export const HANDLERS: HandlerTable = {
   ...userRoutes, ...inviteRoutes,
   ...roleRoutes, ...audienceRoutes, ...audienceAssignmentRoutes,
   ...mqttBrokerRoutes,
+  ...pageRoutes,
   ...myAccountRoutes,
   ...customPropertyRoutes, ...customFieldValueRoutes,
   ...registrationRoutes, ...messageRoutes, ...policyRoutes, ...policyBuilderRoutes,

@@ -56,7 +56,7 @@ test.describe("sign-in lands where the rights say", () => {
       await expect(page.getByTestId(`menu-section-${section}`)).toBeVisible();
     }
     const items = page.getByTestId("left-menu").locator("[data-testid^=menu-item-]");
-    await expect(items).toHaveCount(15);
+    await expect(items).toHaveCount(16);
     for (const built of ["users", "groups", "translations", "audit-trail", "assets", "devices", "my-access-requests", "approvals", "tunnel-sessions"]) {
       await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
     }
@@ -64,6 +64,8 @@ test.describe("sign-in lands where the rights say", () => {
     for (const built of ["roles", "access-categories"]) await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
     // Issue 12: MQTT brokers, custom fields, usage and identity.
     for (const built of ["mqtt", "custom-fields", "usage", "identity"]) await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
+    // Issue 13: pages and report templates.
+    await expect(page.getByTestId("menu-item-pages")).toBeVisible();
     for (const later of ["licenses", "apps"]) {
       await expect(page.getByTestId(`menu-item-${later}`)).toHaveCount(0);
     }

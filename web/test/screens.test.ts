@@ -15,6 +15,8 @@ describe("the shell's screens", () => {
       "access-requests", "approvals", "assets", "audit-trail", "devices", "groups", "my-access-requests", "translations", "tunnel-sessions", "users",
       // Issue 11: roles and access categories. Issue 12: custom fields, MQTT brokers, usage, identity.
       "access-categories", "roles", "custom-fields", "mqtt", "usage", "identity",
+      // Issue 13: pages and report templates.
+      "pages",
     ].sort());
   });
 

@@ -29,9 +29,20 @@ export const PageVersion = Schema.Struct({
 });
 export type PageVersion = typeof PageVersion.Type;
 
-/** A page with its versions; either may be null. */
+/** What a page is for: a dashboard shown live, or a report template rendered for a period. */
+export const PAGE_KINDS = ["dashboard", "report"] as const;
+export const PageKind = Schema.Literals(PAGE_KINDS);
+export type PageKind = typeof PageKind.Type;
+
+/**
+ * A page with its versions; either may be null. `kind` and `isDefault` (one default per kind and
+ * company, "set default") are optional so that a page built by the rules alone (rules/pages.ts)
+ * is still a Page; the server always sends them.
+ */
 export const Page = Schema.Struct({
   publicId: Schema.String,
+  kind: Schema.optional(PageKind),
+  isDefault: Schema.optional(Schema.Boolean),
   draft: Schema.NullOr(PageVersion),
   published: Schema.NullOr(PageVersion),
 });
@@ -40,6 +51,7 @@ export type Page = typeof Page.Type;
 /** Body of a create: a title, an optional icon and period (default DEFAULT_PAGE_PERIOD). */
 export const PageCreate = Schema.Struct({
   title: Schema.String,
+  kind: Schema.optional(PageKind),
   custom: Schema.optional(PageCustom),
   periodSpec: Schema.optional(Schema.String),
 });

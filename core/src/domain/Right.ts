@@ -9,6 +9,9 @@ export const MANAGE_FEATURES = [
   "mqtt-brokers", "roles", "translations", "subgroups", "custom-privacy-statement", "custom-terms-of-use",
   // Spec section 6: "users with manage access-requests on an agent or asset bypass approval checks".
   "access-requests",
+  // Issue 13: report templates and dashboard pages (spec 2: "template and component developers
+  // build report templates and pages"); the spec's table names no right for them.
+  "pages",
 ] as const;
 export const USE_FEATURES = ["audit-logs", "data-usage", "access-requests"] as const;
 export const INVITE_FEATURES = ["user"] as const;

@@ -123,6 +123,15 @@ const KEYED = {
   "mqtt.failure.closed": t("The broker closed the connection before accepting it. Check the TLS setting and the port."),
   "mqtt.failure.other": t("The connection failed: {detail}", "The connection failed."),
   "mqtt.brokers.loadFailed": t("The MQTT brokers could not be loaded."),
+  // Pages and report templates (issue 13).
+  "pages.loadFailed": t("The pages could not be loaded."),
+  "pages.imported": t("The page was imported."),
+  "pages.duplicated": t("The page was duplicated."),
+  "pages.published": t("The page was published."),
+  "pages.discarded": t("The unpublished changes were discarded."),
+  "pages.defaultSet": t("This is now the default page."),
+  "pages.autosaveFailed": t("Your latest changes are not saved yet. They stay here; the editor tries again with your next change."),
+  "pages.noData": t("No data yet"),
   // Notices (spec 8).
   PASSWORD_CHANGED: t("Your password has been changed."),
   NAME_HAS_APPROVED_YOUR_ACCESS_REQUEST: t("{name} has approved your access request.", "Your access request has been approved."),

@@ -32,7 +32,7 @@ describe("shell routes and the left menu", () => {
     expect(menuSections(ALL_RIGHTS, SHELL_ROUTES)).toEqual([
       { id: "USER_MANAGEMENT", items: ["users", "groups", "roles", "access-categories"] },
       { id: "COMPANY", items: ["identity", "translations", "usage", "audit-trail", "licenses", "apps"] },
-      { id: "DEVICE_SETTINGS", items: ["assets", "custom-fields", "mqtt"] },
+      { id: "DEVICE_SETTINGS", items: ["assets", "custom-fields", "mqtt", "pages"] },
       { id: "DEVICES", items: ["devices", "my-access-requests", "approvals", "tunnel-sessions"] },
     ]);
     // One request's page (the e-mail link) is a route without a menu item.

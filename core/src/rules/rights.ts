@@ -15,6 +15,8 @@ export const SHELL_ROUTES = [
   "users", "groups", "roles", "access-categories",
   "identity", "translations", "usage", "audit-trail", "licenses", "apps",
   "assets", "custom-fields", "mqtt",
+  // Issue 13: report templates and dashboard pages; /pages/{publicId} is the page editor.
+  "pages",
   // Issue 9: devices and access requests. "access-requests" holds one request's page (the target
   // of the approvers' e-mail link, /access-requests/{publicId}); it has no menu item.
   "devices", "my-access-requests", "approvals", "access-requests",
@@ -44,13 +46,14 @@ export const ROUTE_RIGHTS: Readonly<Record<ShellRoute, ReadonlyArray<Right>>> = 
   approvals: ["approve:access-requests", "manage:access-requests"],
   "access-requests": ["use:access-requests", "approve:access-requests", "manage:access-requests"],
   "tunnel-sessions": ["manage:access-requests"],
+  pages: ["manage:pages"],
 };
 
 /** The left menu's sections and their items, in display order. */
 export const MENU_SECTIONS = [
   { id: "USER_MANAGEMENT", items: ["users", "groups", "roles", "access-categories"] },
   { id: "COMPANY", items: ["identity", "translations", "usage", "audit-trail", "licenses", "apps"] },
-  { id: "DEVICE_SETTINGS", items: ["assets", "custom-fields", "mqtt"] },
+  { id: "DEVICE_SETTINGS", items: ["assets", "custom-fields", "mqtt", "pages"] },
   { id: "DEVICES", items: ["devices", "my-access-requests", "approvals", "tunnel-sessions"] },
 ] as const satisfies ReadonlyArray<{ id: string; items: ReadonlyArray<ShellRoute> }>;
 export type MenuSectionId = (typeof MENU_SECTIONS)[number]["id"];

@@ -47,6 +47,9 @@ import { PolicyBuilderView, PolicyVersion } from "../domain/PolicyVersion";
 import { PolicyPublishBody, TermsPublishBody, TermsSourceBody } from "./payloads";
 import { CompanyIdentity, MenuItem } from "../domain/Identity";
 import { IdentityBody, MenuItemBody, MenuItemBulkBody } from "./identityPayloads";
+import { Page, PageVersion } from "../domain/Page";
+import { PageFile } from "../rules/pageFile";
+import { PageCreateBody, PageImportBody, PagePatchBody } from "./pagePayloads";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -613,6 +616,60 @@ export const ROUTES = [
     },
   },
   { rel: "MenuItem", href: "/api/menu-items/{publicId}", methods: { GET: endpoint({ rights: [], ...item, success: MenuItem }) }, ...company },
+
+  // Pages (issue 13; spec 4 and 7): report templates and dashboard pages with a draft and a
+  // published version (rules/pages.ts). Any member reads them; manage:pages writes them.
+  {
+    rel: "PageList", href: "/api/pages", ...company,
+    methods: {
+      GET: get(Schema.Array(Page)),
+      POST: endpoint({ rights: ["manage:pages"], payload: PageCreateBody, success: PublicIdRefs, summary: "Creates a page with an empty draft (period 'today' unless given)." }),
+    },
+  },
+  {
+    rel: "Page", href: "/api/pages/{publicId}", ...company,
+    methods: {
+      GET: endpoint({ rights: [], ...item, success: Page }),
+      PATCH: endpoint({ rights: ["manage:pages"], ...item, payload: PagePatchBody, success: Page, summary: "Replaces the content of the draft and/or the published version." }),
+      DELETE: endpoint({ rights: ["manage:pages"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
+  },
+  {
+    rel: "PageDraft", href: "/api/pages/{publicId}/draft", ...company,
+    methods: {
+      POST: endpoint({ rights: ["manage:pages"], ...item, success: PageVersion, summary: "Ensures a draft (spec 4) and answers it." }),
+      DELETE: endpoint({ rights: ["manage:pages"], ...item, success: Page, summary: "Discards the draft; 409 'Page has no draft version' without one." }),
+    },
+  },
+  {
+    rel: "PagePublish", href: "/api/pages/{publicId}/publication", ...company,
+    methods: { POST: endpoint({ rights: ["manage:pages"], ...item, success: Page, summary: "Publishes the draft; 409 'Page has no draft version' without one." }) },
+  },
+  {
+    rel: "PageDuplicate", href: "/api/pages/{publicId}/duplicate", ...company,
+    methods: { POST: endpoint({ rights: ["manage:pages"], ...item, success: Page, summary: "Copies a published page; 409 'No published page' otherwise." }) },
+  },
+  {
+    rel: "PageDefault", href: "/api/pages/{publicId}/default", ...company,
+    methods: { POST: endpoint({ rights: ["manage:pages"], ...item, success: Page, summary: "Makes this the company's default page of its kind." }) },
+  },
+  {
+    rel: "PageExport", href: "/api/pages/{publicId}/export", ...company,
+    methods: { GET: endpoint({ rights: ["manage:pages"], ...item, success: PageFile, summary: "The page's export file (its published version, else its draft)." }) },
+  },
+  {
+    rel: "PageImportList", href: "/api/page-imports", ...company,
+    methods: { POST: endpoint({ rights: ["manage:pages"], payload: PageImportBody, success: PublicIdRefs, summary: "Creates a published page from an export file; a bad file is refused with the reason." }) },
+  },
+  {
+    // The pages a device or an asset shows: the company's published pages (clients ask page-size 4000).
+    rel: "AgentPageList", href: "/api/agents/{publicId}/pages", ...company,
+    methods: { GET: endpoint({ rights: [...DEVICE_READERS, "manage:pages"], ...item, success: Schema.Array(Page) }) },
+  },
+  {
+    rel: "AssetPageList", href: "/api/assets/{publicId}/pages", ...company,
+    methods: { GET: endpoint({ rights: [...DEVICE_READERS, "manage:pages"], ...item, success: Schema.Array(Page) }) },
+  },
 ] as const satisfies ReadonlyArray<RouteSpec>;
 
 export type RouteRel = (typeof ROUTES)[number]["rel"];

@@ -627,3 +627,38 @@ export const apiCallCounts = pgTable("api_call_counts", {
   hour: timestamp("hour", { withTimezone: true, mode: "date" }).notNull(),
   calls: bigint("calls", { mode: "number" }).notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.companyId, t.hour] })]);
+
+/**
+ * Pages (issue 13; spec 3 and 4): report templates and dashboard pages of a company. At most one
+ * default page per company and kind ("set default").
+ */
+export const pages = pgTable("pages", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id),
+  kind: text("kind").$type<"dashboard" | "report">().notNull(),
+  isDefault: boolean("is_default").notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [
+  index("pages_company_idx").on(t.companyId, t.id),
+  uniqueIndex("pages_one_default_idx").on(t.companyId, t.kind).where(sql`${t.isDefault}`),
+]);
+
+/**
+ * The versions of a page: at most one draft and one published (rules/pages.ts). The content is
+ * the version's; components and sub-pages are JSON decoded with the component registry on the
+ * way in. A preview device or asset that is deleted leaves the preview empty.
+ */
+export const pageVersions = pgTable("page_versions", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  pageId: integer("page_id").notNull().references(() => pages.id, { onDelete: "cascade" }),
+  state: text("state").$type<"draft" | "published">().notNull(),
+  title: text("title").notNull(),
+  icon: text("icon"),
+  periodSpec: text("period_spec").notNull(),
+  components: jsonb("components").$type<unknown[]>().notNull().default([]),
+  pagePages: jsonb("page_pages").$type<unknown[]>().notNull().default([]),
+  previewAgentId: integer("preview_agent_id").references(() => agents.id, { onDelete: "set null" }),
+  previewAssetId: integer("preview_asset_id").references(() => assets.id, { onDelete: "set null" }),
+}, (t) => [uniqueIndex("page_versions_page_state_idx").on(t.pageId, t.state), check("page_versions_state", sql`${t.state} in ('draft', 'published')`)]);

@@ -16,6 +16,7 @@ import {
 import { newPublicId } from "../ids";
 import sharp from "sharp";
 import { storeImage } from "../branding/brandingImages";
+import { loadDemoPages } from "./demoPages";
 
 /** Whether the database holds no users and no companies yet. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -137,6 +138,7 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
           });
         }
       }
+      await loadDemoPages(tx, companyId, c.pages ?? []);
     }
     return {
       users: Object.fromEntries([...userIds].map(([k, v]) => [k, v.publicId])),

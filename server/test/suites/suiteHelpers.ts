@@ -146,7 +146,24 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     MenuItem: await pair("/api/menu-items"),
     // My messages (issue 11): a notice of the demo admin (own) and one of Acme's admin (foreign).
     MyMessage: { own: await noticeOf(t, emailOf("admin")), foreign: await noticeOf(t, emailOf("acmeAdmin")) },
+    // Pages (issue 13): a published page made here in each company; the device and asset lists take the device samples.
+    ...(await pageSamples(t, admin.secretId, acmeAdmin.secretId)),
+    AgentPageList: agent,
+    AssetPageList: await pair("/api/assets"),
   };
+}
+
+/** A published page in each company, for every page item route. */
+async function pageSamples(t: TestApp, adminSecret: string, acmeSecret: string): Promise<Record<string, ItemSample>> {
+  const make = async (secret: string, company: string): Promise<string> => {
+    const res = await t.app.inject({ method: "POST", url: "/api/pages", headers: apiHeaders(secret, company), payload: { title: "Sample page" } });
+    if (res.statusCode !== 201) throw new Error(`page sample: ${res.statusCode} ${res.body}`);
+    const publicId = (res.json() as { data: Array<{ publicId: string }> }).data[0]!.publicId;
+    await t.app.inject({ method: "POST", url: `/api/pages/${publicId}/publication`, headers: apiHeaders(secret, company) });
+    return publicId;
+  };
+  const page: ItemSample = { own: await make(adminSecret, t.demo.companies["demo"]!), foreign: await make(acmeSecret, t.demo.companies["acme"]!) };
+  return Object.fromEntries(["Page", "PageDraft", "PagePublish", "PageDuplicate", "PageDefault", "PageExport"].map((rel) => [rel, page]));
 }
 
 /** A notice in the messages of the user with `email`; its publicId. */
@@ -277,7 +294,7 @@ async function liveSession(db: Db, companyPublicId: string): Promise<string> {
 }
 
 /** Rows of a table, for "nothing was written" checks. */
-export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values" | "mqtt_brokers" | "notices" | "terms_of_use_policies" | "privacy_statements" | "menu_items" | "branding_images" | "brandings"): Promise<number> {
+export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values" | "mqtt_brokers" | "notices" | "terms_of_use_policies" | "privacy_statements" | "menu_items" | "branding_images" | "brandings" | "pages" | "page_versions"): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)));
   return Number(row!.n);
 }

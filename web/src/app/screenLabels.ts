@@ -16,6 +16,7 @@ export const SCREEN_VIEW: Readonly<Record<ShellRoute, { readonly label: string; 
   assets: { label: "Assets", icon: "cube" },
   "custom-fields": { label: "Custom fields", icon: "properties" },
   mqtt: { label: "MQTT", icon: "exchange" },
+  pages: { label: "Pages", icon: "page-layout" },
   devices: { label: "Devices", icon: "desktop" },
   "my-access-requests": { label: "My access requests", icon: "time" },
   approvals: { label: "Approvals", icon: "confirm" },

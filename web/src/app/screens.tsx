@@ -13,6 +13,7 @@ import { RouteGuard } from "../shell/RouteGuard";
 import { assetsRoutes } from "../features/assets/assetsRoutes";
 import { groupsRoutes } from "../features/groups/groupsRoutes";
 import { devicesRoutes } from "../features/devices/devicesRoutes";
+import { pagesRoutes } from "../features/pages/pagesRoutes";
 
 /** A built screen: its page module, its sub-routes, or both. */
 export type ShellScreen = { readonly route: ShellRoute } & (
@@ -48,6 +49,7 @@ export const SHELL_SCREENS: ReadonlyArray<ShellScreen> = [
   { route: "mqtt", load: () => import("../features/mqtt/MqttBrokersPage") },
   { route: "usage", load: () => import("../features/usage/UsagePage") },
   { route: "identity", load: () => import("../features/identity/IdentityPage") },
+  { route: "pages", children: pagesRoutes },
 ];
 
 /** The routes the app mounts, for core's menu and home rules (one source: SHELL_SCREENS). */

@@ -49,6 +49,7 @@ import { UpdateStore, type AppVersionSource } from "./UpdateStore";
 import { AccessCategoriesStore } from "./AccessCategoriesStore";
 import { CustomFieldsStore } from "./CustomFieldsStore";
 import { AudienceDialogStore } from "./AudienceDialogStore";
+import { PagesStore } from "./PagesStore";
 import { MqttBrokersStore } from "./MqttBrokersStore";
 import { IdentityStore } from "./IdentityStore";
 import { MenuItemsStore } from "./MenuItemsStore";
@@ -128,6 +129,7 @@ export class RootStore {
   readonly usage: UsageStore;
   readonly identity: IdentityStore;
   readonly menuItems: MenuItemsStore;
+  readonly pages: PagesStore;
   readonly myProfile: MyProfileStore;
   readonly mySessions: MySessionsStore;
   readonly twoFactor: TwoFactorStore;
@@ -185,6 +187,7 @@ export class RootStore {
     this.usage = new UsageStore(this, deps.saveFile ?? saveFileInBrowser);
     this.identity = new IdentityStore(this);
     this.menuItems = new MenuItemsStore(this);
+    this.pages = new PagesStore(this);
     this.myProfile = new MyProfileStore(this);
     this.mySessions = new MySessionsStore(this);
     this.twoFactor = new TwoFactorStore(this);

@@ -1,12 +1,10 @@
 /**
- * Pages and access requests. Their routes are added to core's route table by the issues that
- * build them; until the server serves a rel, a call fails with InvalidInput naming the rel.
+ * Access requests. Their routes are added to core's route table by the issues that build them;
+ * until the server serves a rel, a call fails with InvalidInput naming the rel. Pages: pages.ts.
  */
 import { Effect, Schema } from "effect";
 import { MyAccessRequest } from "@portal/core/domain/AccessRequest";
-import { Page, PageVersion } from "@portal/core/domain/Page";
 import type { AccessRequestAction, AccessRequestListRequest, AccessRequestsApi } from "@portal/core/ports/api/AccessRequestsApi";
-import type { PagesApi } from "@portal/core/ports/PortalApi";
 import { sortApprovers } from "@portal/core/rules/approvers";
 import type { HttpClient } from "../HttpClient";
 import { listQuery } from "../listQuery";
@@ -16,25 +14,6 @@ import { CreatedList } from "./lists";
 const first = <A>(x: A | ReadonlyArray<A>): A => (Array.isArray(x) ? (x[0] as A) : (x as A));
 const page = <A, E>(e: Effect.Effect<{ readonly data: A; readonly moreAfter: string | null }, E>) =>
   Effect.map(e, (p) => ({ data: p.data, moreAfter: p.moreAfter }));
-
-export const pagesApi = (http: HttpClient): PagesApi => {
-  const ctx = (publicId: string) => ({ company: true, params: { publicId }, context: { publicId, entity: "Page" } });
-  const action = (rel: string, publicId: string) => http.call(rel, "POST", Page, { ...ctx(publicId), json: {} }).pipe(Effect.map((p) => p.data));
-  return {
-    list: (request = {}) => narrow()(page(http.call("PageList", "GET", Schema.Array(Page), { company: true, query: listQuery(request) }))),
-    get: (publicId, fields) =>
-      narrow("NotFound")(http.call("Page", "GET", Page, { ...ctx(publicId), ...(fields ? { query: { fields } } : {}) }).pipe(Effect.map((p) => p.data))),
-    create: (input) => narrow()(http.call("PageList", "POST", CreatedList, { company: true, json: input }).pipe(Effect.map((p) => first(p.data)))),
-    update: (publicId, patch) => narrow("NotFound")(http.callVoid("Page", "PATCH", { ...ctx(publicId), json: patch })),
-    remove: (publicId) => narrow("NotFound")(http.callVoid("Page", "DELETE", ctx(publicId))),
-    ensureDraft: (publicId) =>
-      narrow("NotFound")(http.call("PageDraft", "POST", PageVersion, { ...ctx(publicId), json: {} }).pipe(Effect.map((p) => p.data))),
-    publish: (publicId) => narrow("NotFound", "PageHasNoDraft")(action("PagePublish", publicId)),
-    discard: (publicId) => narrow("NotFound", "PageHasNoDraft")(action("PageDiscard", publicId)),
-    duplicate: (publicId) => narrow("NotFound", "NoPublishedPage")(action("PageDuplicate", publicId)),
-    setDefault: (publicId) => narrow("NotFound")(http.callVoid("PageDefault", "POST", { ...ctx(publicId), json: {} })),
-  };
-};
 
 const ACTION_RELS = {
   approve: "AccessRequestApproval",

@@ -12,6 +12,7 @@ import { DeviceAudienceSection } from "./DeviceAudienceSection";
 import { MY_ACCESS_INTENT, myAccessLabel } from "./accessView";
 import { OnlineState } from "./DevicesPage";
 import { CustomFieldValuesSection } from "../custom-fields/CustomFieldValuesSection";
+import { DevicePagesSection } from "../pages/DevicePagesSection";
 import { canEditCustomValues } from "../custom-fields/customFieldLabels";
 import "./devices.css";
 
@@ -89,6 +90,7 @@ export const DevicePage = observer(function DevicePage() {
       </section>
       {session.rights.includes("manage:roles") && <DeviceAudienceSection agentPublicId={device.publicId} name={device.name} />}
       {device.canManageAccessRequests && <AgentCredentialSection agentPublicId={device.publicId} />}
+      <DevicePagesSection agentPublicId={device.publicId} />
       <AccessRequestDialog />
     </div>
   );

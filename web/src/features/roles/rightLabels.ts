@@ -8,7 +8,7 @@ const FEATURE_LABEL: Readonly<Record<string, string>> = {
   "group-types": "Group types", licences: "Licences", "mqtt-brokers": "MQTT brokers", roles: "Roles and access categories",
   translations: "Translations", subgroups: "Subgroups", "custom-privacy-statement": "Custom privacy statement",
   "custom-terms-of-use": "Custom terms of use", "access-requests": "Access requests", "audit-logs": "Audit logs",
-  "data-usage": "Data usage", user: "Users",
+  "data-usage": "Data usage", user: "Users", pages: "Pages and report templates",
 };
 
 /** A feature's name for people; an unknown one reads as its words. */
