@@ -51,6 +51,10 @@ import { roleRoutes } from "./routes/roleRoutes";
 import { customPropertyRoutes } from "./routes/customPropertyRoutes";
 import { customFieldValueRoutes } from "./routes/customFieldValueRoutes";
 import { mqttBrokerRoutes } from "./routes/mqttBrokerRoutes";
+import { licenceRoutes } from "./routes/licenceRoutes";
+import { appRoutes } from "./routes/appRoutes";
+import { adminRoutes } from "./routes/adminRoutes";
+import { tellEndedActivations } from "./licences/activationExpiry";
 import { MqttBrokerManager } from "./mqtt/MqttBrokerManager";
 import { SecretBox, secretKeyFromEnv } from "./mqtt/secretBox";
 
@@ -105,6 +109,7 @@ export const HANDLERS: HandlerTable = {
   ...myAccountRoutes,
   ...customPropertyRoutes, ...customFieldValueRoutes,
   ...registrationRoutes, ...messageRoutes, ...policyRoutes,
+  ...licenceRoutes, ...appRoutes, ...adminRoutes,
 };
 
 /**
@@ -172,6 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let expiring: Promise<unknown> = Promise.resolve();
   const expire = () => {
     expiring = expiring.then(() => expireAccessRequests(deps)).catch((e: unknown) => app.log.error({ err: e }, "access request expiry failed"));
+    // Activations that ran out (a trial on its date) are told on the same chain.
+    expiring = expiring.then(() => tellEndedActivations(deps)).catch((e: unknown) => app.log.error({ err: e }, "activation expiry failed"));
   };
   const expiry = setInterval(expire, EXPIRY_INTERVAL_MS);
   expiry.unref();

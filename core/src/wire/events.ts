@@ -50,3 +50,13 @@ export type MqttBrokerStatusEvent = typeof MqttBrokerStatusEvent.Type;
 export const MESSAGES_CHANGED_EVENT = "messages-changed";
 export const MessagesChangedEvent = Schema.Struct({ unread: Schema.optional(Schema.Number) });
 export type MessagesChangedEvent = typeof MessagesChangedEvent.Type;
+
+/**
+ * A device's licences changed (issue 12): an activation ended (the server's expiry job) or was
+ * changed. Sent to the company's licence managers; an open device page or Licences screen reloads.
+ */
+export const LICENCE_CHANGED_EVENT = "licence-changed";
+export const LicenceChangedEvent = Schema.Struct({
+  company: Schema.String, agent: Schema.String, feature: Schema.optional(Schema.String), change: Schema.Literals(["ended", "changed"]),
+});
+export type LicenceChangedEvent = typeof LicenceChangedEvent.Type;

@@ -13,6 +13,7 @@ import {
   privacyStatements, resourceVariants, roles, sectors, termsAcceptances, termsOfUsePolicies, translations, users,
 } from "../db/schema";
 import { newPublicId } from "../ids";
+import { seedDemoLicences } from "./demoLicences";
 
 /** Whether the database holds no users and no companies yet. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -131,6 +132,10 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
         }
       }
     }
+    const demoCompany = companyIds.get("demo");
+    const acmeCompany = companyIds.get("acme");
+    const adminUser = data.users.find((u) => u.key === "admin");
+    if (demoCompany && acmeCompany && adminUser) await seedDemoLicences(tx, { demo: demoCompany.id, acme: acmeCompany.id }, adminUser.email.toLowerCase(), Date.now());
     return {
       users: Object.fromEntries([...userIds].map(([k, v]) => [k, v.publicId])),
       companies: Object.fromEntries([...companyIds].map(([k, v]) => [k, v.publicId])),
