@@ -56,15 +56,15 @@ test.describe("sign-in lands where the rights say", () => {
       await expect(page.getByTestId(`menu-section-${section}`)).toBeVisible();
     }
     const items = page.getByTestId("left-menu").locator("[data-testid^=menu-item-]");
-    await expect(items).toHaveCount(13);
+    await expect(items).toHaveCount(15);
     for (const built of ["users", "groups", "translations", "audit-trail", "assets", "devices", "my-access-requests", "approvals", "tunnel-sessions"]) {
       await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
     }
     // Issue 11: roles and access categories.
     for (const built of ["roles", "access-categories"]) await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
-    // Issue 12: MQTT brokers and custom fields.
-    for (const built of ["mqtt", "custom-fields"]) await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
-    for (const later of ["identity", "usage", "licenses", "apps"]) {
+    // Issue 12: MQTT brokers, custom fields, licences and apps.
+    for (const built of ["mqtt", "custom-fields", "licenses", "apps"]) await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
+    for (const later of ["identity", "usage"]) {
       await expect(page.getByTestId(`menu-item-${later}`)).toHaveCount(0);
     }
     await expect(page.getByTestId("company-switch")).toHaveText("Demo Company");

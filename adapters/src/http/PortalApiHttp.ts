@@ -16,6 +16,7 @@ import { accountApi } from "./areas/account";
 import { customFieldsApi } from "./areas/customFields";
 import { mqttBrokersApi } from "./areas/mqttBrokers";
 import { selfServiceApi } from "./areas/selfService";
+import { appsApi, licencesApi } from "./areas/licences";
 
 /** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
 export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & { readonly http: HttpClient } {
@@ -40,6 +41,8 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     account: accountApi(http),
     customFields: customFieldsApi(http),
     selfService: selfServiceApi(http),
+    licences: licencesApi(http),
+    apps: appsApi(http),
   };
 }
 

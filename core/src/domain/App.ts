@@ -27,6 +27,9 @@ export type App = typeof App.Type;
 export const AppInstall = Schema.Struct({ publicId: Schema.String, name: Schema.String, installed: Schema.Boolean });
 export type AppInstall = typeof AppInstall.Type;
 
-/** PATCH app config: the new configuration. */
-export const AppConfigBody = Schema.Struct({ data: Schema.Unknown });
+/**
+ * PATCH app config: the new configuration. Optional in the schema so that an unknown app is a 404
+ * before the body is judged; a missing or wrong `data` is refused by the app's JSON Schema (400 on "data").
+ */
+export const AppConfigBody = Schema.Struct({ data: Schema.optional(Schema.Unknown) });
 export type AppConfigBody = typeof AppConfigBody.Type;

@@ -22,6 +22,7 @@ import type { UsersApi } from "./api/UsersApi";
 import type { AudiencesApi, RolesApi } from "./api/RolesApi";
 import type { CustomFieldsApi } from "./api/CustomFieldsApi";
 import type { MqttBrokersApi } from "./api/MqttBrokersApi";
+import type { AppsApi, LicencesApi } from "./api/LicencesApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
 export type { AccountApi } from "./api/AccountApi";
@@ -40,6 +41,7 @@ export type { InviteFinish, InviteInput, InviteJoined, UserListRequest, UserPatc
 export type { CustomFieldsApi, CustomPropertyInput } from "./api/CustomFieldsApi";
 export type { AudiencesApi, AudienceTarget, RolesApi } from "./api/RolesApi";
 export type { MqttBrokersApi } from "./api/MqttBrokersApi";
+export type { AppsApi, LicencesApi } from "./api/LicencesApi";
 export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
 
 export interface PortalApiShape {
@@ -61,6 +63,8 @@ export interface PortalApiShape {
   readonly customFields: CustomFieldsApi;
   readonly mqttBrokers: MqttBrokersApi;
   readonly selfService: SelfServiceApi;
+  readonly licences: LicencesApi;
+  readonly apps: AppsApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

@@ -149,3 +149,18 @@ export const LICENCE_MESSAGE_KEYS = [
   FEATURE_ALREADY_ACTIVE, TRIAL_ALREADY_USED, LICENCE_NOT_FOR_FEATURE, LICENCE_EXPIRED, LICENCE_HAS_NO_FREE_SEAT,
   COUPON_NOT_VALID, COUPON_NOT_FOR_FEATURE, BUNDLE_ALREADY_ACTIVE, FEATURE_NOT_ACTIVE, "SEATS_OUT_OF_RANGE", "INVALID_DATE",
 ] as const;
+
+/**
+ * Validates one bundle activation body from a client: REQUIRED on publicId and on bundle.publicId
+ * when missing or blank (InvalidInput); answers the body as BundleActivationBody.
+ */
+export function validateBundleActivationBody(input: unknown): Result.Result<{ publicId: string; bundle: { publicId: string } }, InvalidInput> {
+  const body = (typeof input === "object" && input !== null ? input : {}) as { publicId?: unknown; bundle?: { publicId?: unknown } | null };
+  const issues: Array<{ message: string; propertyName: string }> = [];
+  const id = typeof body.publicId === "string" && body.publicId.trim() !== "" ? body.publicId.trim() : null;
+  const bundle = typeof body.bundle?.publicId === "string" && body.bundle.publicId.trim() !== "" ? body.bundle.publicId.trim() : null;
+  if (id === null) issues.push({ message: "REQUIRED", propertyName: "publicId" });
+  if (bundle === null) issues.push({ message: "REQUIRED", propertyName: "bundle.publicId" });
+  if (id === null || bundle === null) return Result.fail(new InvalidInput({ issues }));
+  return Result.succeed({ publicId: id, bundle: { publicId: bundle } });
+}

@@ -41,11 +41,10 @@ import { MqttBroker, MqttConnectionTestResult } from "../domain/MqttBroker";
 import { MqttBrokerBody, MqttBrokerBulkBody, MqttConnectionTestBody } from "./payloads";
 import { Message, UnreadCount } from "../domain/Message";
 import { MaybePolicyText } from "../domain/Policy";
-import { ActivationBody, BundleActivationBody } from "../domain/Activation";
 import { AgentLicenceState, CompanyTrial, LicenceBundle, LicenceType } from "../domain/Licence";
 import { App, AppConfigBody, AppInstall } from "../domain/App";
 import {
-  AdminBackupCodeResendBody, AdminBundleBody, AdminBundlePatchBody, AdminCouponBody, AdminCouponView, AdminTrialPatchBody, DemoDeviceExpiry, DemoExpiryPatchBody,
+  ActivationPayload, BundleActivationPayload, AdminBackupCodeResendBody, AdminBundleBody, AdminBundlePatchBody, AdminCouponBody, AdminCouponView, AdminTrialPatchBody, DemoDeviceExpiry, DemoExpiryPatchBody,
 } from "./licencePayloads";
 import { MessageBulkPatchBody, MessagePatchBody, PolicyQuery, RegistrationBody } from "./payloads";
 
@@ -561,6 +560,11 @@ export const ROUTES = [
     methods: { POST: endpoint({ rights: ["manage:licences"], ...item, success: LicenceBundle, summary: "Adds the licence type's period to the later of now and the bundle's expiry." }) },
   },
   {
+    // The Licences screen: every device of the company the caller sees, with what it holds and until when.
+    rel: "AgentLicenceList", href: "/api/agent-licences", ...company,
+    methods: { GET: get(Schema.Array(AgentLicenceState), ["manage:licences"]) },
+  },
+  {
     rel: "AgentLicences", href: "/api/agents/{publicId}/licences", ...company,
     methods: { GET: endpoint({ rights: [...DEVICE_READERS, "manage:licences"], ...item, success: AgentLicenceState }) },
   },
@@ -568,7 +572,7 @@ export const ROUTES = [
     rel: "AlarmingActivationList", href: "/api/alarming-activations", ...company,
     methods: {
       POST: endpoint({
-        rights: ["manage:licences"], payload: ActivationBody, bulk: true, success: Schema.Array(AgentLicenceState),
+        rights: ["manage:licences"], payload: ActivationPayload, bulk: true, success: Schema.Array(AgentLicenceState),
         summary: "Activates alarming on each device by exactly one of trial, licence or couponCode (a coupon is used once).",
       }),
     },
@@ -578,7 +582,7 @@ export const ROUTES = [
     rel: "LoggingActivationList", href: "/api/logging-activations", ...company,
     methods: {
       POST: endpoint({
-        rights: ["manage:licences"], payload: ActivationBody, bulk: true, success: Schema.Array(AgentLicenceState),
+        rights: ["manage:licences"], payload: ActivationPayload, bulk: true, success: Schema.Array(AgentLicenceState),
         summary: "Activates logging on each device by exactly one of trial, licence or couponCode (a coupon is used once).",
       }),
     },
@@ -586,7 +590,7 @@ export const ROUTES = [
   { rel: "AgentLogging", href: "/api/agents/{publicId}/logging", ...company, methods: { DELETE: endpoint({ rights: ["manage:licences"], ...item, success: AgentLicenceState }) } },
   {
     rel: "AgentBundleActivationList", href: "/api/agent-bundle-activations", ...company,
-    methods: { POST: endpoint({ rights: ["manage:licences"], payload: BundleActivationBody, bulk: true, success: Schema.Array(AgentLicenceState) }) },
+    methods: { POST: endpoint({ rights: ["manage:licences"], payload: BundleActivationPayload, bulk: true, success: Schema.Array(AgentLicenceState) }) },
   },
   {
     rel: "AgentLicenceBundleList", href: "/api/agents/{publicId}/licence-bundles", ...company,

@@ -29,7 +29,12 @@ const orThrow = <A>(result: Result.Result<A, unknown>): A => {
 const itemsOf = <T>(body: T | ReadonlyArray<T>): { items: T[]; isList: boolean } =>
   Array.isArray(body) ? { items: [...(body as T[])], isList: true } : { items: [body as T], isList: false };
 const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
-const instantOrNull = (v: string | null, name: string): Date | null => (v === null ? null : new Date(orThrow(checkInstant(v, name))));
+const instantOrNull = (v: string | null | undefined, name: string): Date | null => (v === null || v === undefined ? null : new Date(orThrow(checkInstant(v, name))));
+/** A field the wire leaves optional but the tool needs: REQUIRED on it when missing. */
+const required = <T>(value: T | null | undefined, propertyName: string): T => {
+  if (value === undefined || value === null) throw new InvalidInput({ issues: [{ message: "REQUIRED", propertyName }] });
+  return value;
+};
 const actor = (ctx: RequestContext) => ({ ...actorOf(ctx), companyId: null });
 
 export const adminRoutes: HandlersOf<"AdminLicenceBundleList" | "AdminCompanyTrialList" | "AdminCouponList" | "AdminBackupCodeResend" | "AdminDemoDeviceExpiryList"> = {
@@ -41,10 +46,12 @@ export const adminRoutes: HandlersOf<"AdminLicenceBundleList" | "AdminCompanyTri
       await eachItem(items, isList, async (b) => {
         const seats = orThrow(checkSeats(b.seats));
         const expiresOn = new Date(orThrow(checkInstant(b.expiresOn, "expiresOn")));
-        const [company] = await tx.select().from(companies).where(eq(companies.publicId, b.company.publicId));
-        if (!company) throw new NotFound({ entity: "Company", publicId: b.company.publicId });
-        const [type] = await tx.select().from(licenceTypes).where(eq(licenceTypes.publicId, b.licenceType.publicId));
-        if (!type) throw new NotFound({ entity: "LicenceType", publicId: b.licenceType.publicId });
+        const companyId = required(b.company, "company").publicId;
+        const typeId = required(b.licenceType, "licenceType").publicId;
+        const [company] = await tx.select().from(companies).where(eq(companies.publicId, companyId));
+        if (!company) throw new NotFound({ entity: "Company", publicId: companyId });
+        const [type] = await tx.select().from(licenceTypes).where(eq(licenceTypes.publicId, typeId));
+        if (!type) throw new NotFound({ entity: "LicenceType", publicId: typeId });
         const publicId = newPublicId();
         await tx.insert(licenceBundles).values({ publicId, companyId: company.id, licenceTypeId: type.id, seats, expiresOn });
         out.push({ publicId, company: company.publicId, type: type.key, seats, expiresOn: expiresOn.toISOString() });
@@ -62,13 +69,14 @@ export const adminRoutes: HandlersOf<"AdminLicenceBundleList" | "AdminCompanyTri
       const out: LicenceBundle[] = [];
       const changes: Array<{ publicId: string; before: unknown; after: unknown }> = [];
       await eachItem(items, isList, async (b) => {
+        const publicId = required(b.publicId, "publicId");
         const [row] = await tx.select({ bundle: licenceBundles, type: licenceTypes }).from(licenceBundles)
-          .innerJoin(licenceTypes, eq(licenceTypes.id, licenceBundles.licenceTypeId)).where(eq(licenceBundles.publicId, b.publicId)).for("update", { of: licenceBundles });
-        if (!row) throw new NotFound({ entity: "LicenceBundle", publicId: b.publicId });
+          .innerJoin(licenceTypes, eq(licenceTypes.id, licenceBundles.licenceTypeId)).where(eq(licenceBundles.publicId, publicId)).for("update", { of: licenceBundles });
+        if (!row) throw new NotFound({ entity: "LicenceBundle", publicId });
         const seats = b.seats === undefined ? row.bundle.seats : orThrow(checkSeats(b.seats));
         const expiresOn = b.expiresOn === undefined ? row.bundle.expiresOn : new Date(orThrow(checkInstant(b.expiresOn, "expiresOn")));
         await tx.update(licenceBundles).set({ seats, expiresOn }).where(eq(licenceBundles.id, row.bundle.id));
-        changes.push({ publicId: b.publicId, before: { seats: row.bundle.seats, expiresOn: row.bundle.expiresOn.toISOString() }, after: { seats, expiresOn: expiresOn.toISOString() } });
+        changes.push({ publicId, before: { seats: row.bundle.seats, expiresOn: row.bundle.expiresOn.toISOString() }, after: { seats, expiresOn: expiresOn.toISOString() } });
         out.push(await bundleView(tx, { ...row.bundle, seats, expiresOn }, row.type));
       });
       await writeAudit(tx, actor(ctx), [changes.length === 1
@@ -102,9 +110,10 @@ export const adminRoutes: HandlersOf<"AdminLicenceBundleList" | "AdminCompanyTri
     const out = await ctx.db.transaction(async (tx) => {
       const views: Array<{ publicId: string; name: string; trialEndsOn: string | null; before: string | null }> = [];
       await eachItem(items, isList, async (b) => {
-        const trialEndsOn = instantOrNull(b.trialEndsOn, "trialEndsOn");
-        const [before] = await tx.select().from(companies).where(eq(companies.publicId, b.publicId)).for("update");
-        if (!before) throw new NotFound({ entity: "Company", publicId: b.publicId });
+        const publicId = required(b.publicId, "publicId");
+        const trialEndsOn = instantOrNull(b.trialEndsOn === undefined ? required(b.trialEndsOn, "trialEndsOn") : b.trialEndsOn, "trialEndsOn");
+        const [before] = await tx.select().from(companies).where(eq(companies.publicId, publicId)).for("update");
+        if (!before) throw new NotFound({ entity: "Company", publicId });
         await tx.update(companies).set({ trialEndsOn }).where(eq(companies.id, before.id));
         views.push({ publicId: before.publicId, name: before.name, trialEndsOn: iso(trialEndsOn), before: iso(before.trialEndsOn) });
       });
@@ -124,12 +133,14 @@ export const adminRoutes: HandlersOf<"AdminLicenceBundleList" | "AdminCompanyTri
     const made = await ctx.db.transaction(async (tx) => {
       const out: Array<{ publicId: string; code: string; feature: "alarming" | "logging"; days: number; redeemedOn: null }> = [];
       await eachItem(items, isList, async (b) => {
-        if (!Number.isInteger(b.days) || b.days < 1 || b.days > MAX_COUPON_DAYS) throw new InvalidInput({ issues: [{ message: "Must be a whole number of days from 1 to 3650", propertyName: "days" }] });
+        const feature = required(b.feature, "feature");
+        const days = required(b.days, "days");
+        if (!Number.isInteger(days) || days < 1 || days > MAX_COUPON_DAYS) throw new InvalidInput({ issues: [{ message: "Must be a whole number of days from 1 to 3650", propertyName: "days" }] });
         const code = normalizeCouponCode(b.code ?? `CPN-${randomBytes(5).toString("hex").toUpperCase()}`);
         if (!/^[A-Z0-9-]{4,40}$/.test(code)) throw new InvalidInput({ issues: [{ message: "Use 4 to 40 letters, digits or hyphens", propertyName: "code" }] });
-        const [row] = await tx.insert(coupons).values({ publicId: newPublicId(), code, feature: b.feature, days: b.days }).onConflictDoNothing().returning();
+        const [row] = await tx.insert(coupons).values({ publicId: newPublicId(), code, feature, days }).onConflictDoNothing().returning();
         if (!row) throw new Conflict({ issues: [{ message: "A coupon with this code exists", propertyName: "code" }] });
-        out.push({ publicId: row.publicId, code, feature: b.feature, days: b.days, redeemedOn: null });
+        out.push({ publicId: row.publicId, code, feature, days, redeemedOn: null });
       });
       await writeAudit(tx, actor(ctx), [{ action: "CREATE", topic: "Coupon", target: out.length === 1 ? out[0]!.publicId : "platform", after: out.map((c) => ({ code: c.code, feature: c.feature, days: c.days })) }]);
       return out;
@@ -138,8 +149,9 @@ export const adminRoutes: HandlersOf<"AdminLicenceBundleList" | "AdminCompanyTri
   },
   "AdminBackupCodeResend.POST": async (ctx) => {
     await ctx.db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(eq(users.publicId, ctx.body.user.publicId));
-      if (!user) throw new NotFound({ entity: "User", publicId: ctx.body.user.publicId });
+      const userId = required(ctx.body.user, "user").publicId;
+      const [user] = await tx.select().from(users).where(eq(users.publicId, userId));
+      if (!user) throw new NotFound({ entity: "User", publicId: userId });
       if (!user.totpEnabled) throw new Conflict({ issues: [{ message: "This user has no two-factor authentication, so no backup codes", propertyName: "user.publicId" }] });
       const codes = await replaceBackupCodes(tx, user.id);
       await enqueueMails(tx, ctx.deps.mail, null, [{
@@ -161,9 +173,10 @@ export const adminRoutes: HandlersOf<"AdminLicenceBundleList" | "AdminCompanyTri
       const ids: number[] = [];
       const changes: Array<{ publicId: string; before: string | null; after: string | null }> = [];
       await eachItem(items, isList, async (b) => {
-        const demoExpiresOn = instantOrNull(b.demoExpiresOn, "demoExpiresOn");
-        const [agent] = await tx.select().from(agents).where(eq(agents.publicId, b.publicId)).for("update");
-        if (!agent) throw new NotFound({ entity: "Agent", publicId: b.publicId });
+        const publicId = required(b.publicId, "publicId");
+        const demoExpiresOn = instantOrNull(b.demoExpiresOn === undefined ? required(b.demoExpiresOn, "demoExpiresOn") : b.demoExpiresOn, "demoExpiresOn");
+        const [agent] = await tx.select().from(agents).where(eq(agents.publicId, publicId)).for("update");
+        if (!agent) throw new NotFound({ entity: "Agent", publicId });
         await tx.update(agents).set({ demoExpiresOn }).where(eq(agents.id, agent.id));
         ids.push(agent.id);
         changes.push({ publicId: agent.publicId, before: iso(agent.demoExpiresOn), after: iso(demoExpiresOn) });

@@ -13,11 +13,12 @@ import type { ActivationBody, ActivationFeature } from "@portal/core/domain/Acti
 import type { AgentLicenceState } from "@portal/core/domain/Licence";
 import { Conflict, NotFound } from "@portal/core/errors";
 import { bundleDeactivationBody, validateActivationBatch } from "@portal/core/rules/activation";
+import { validateBundleActivationBody } from "@portal/core/rules/licences";
 import { extendedExpiry, FEATURE_NOT_ACTIVE, judgeActivation, judgeBundleActivation, COUPON_NOT_VALID, type ActivationFacts } from "@portal/core/rules/licences";
 import { writeAudit, type AuditEntry } from "../audit/writeAudit";
 import type { Db } from "../db/Database";
 import { agentActivations, agentBundles, agentTrials, agents, coupons, licenceBundles, licenceTypes } from "../db/schema";
-import { findAgent, type AgentRow } from "../devices/deviceAccess";
+import { findAgent, visibleAgents, type AgentRow } from "../devices/deviceAccess";
 import { actorOf, companyOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
 import { agentLicenceState, bundleFacts, bundlesOf, bundleView, lockedBundle } from "../licences/licenceRows";
 import { itemPublicId } from "./bodies";
@@ -106,7 +107,7 @@ const deactivate = (feature: ActivationFeature) => async (ctx: RequestContext): 
 };
 
 export const licenceRoutes: HandlersOf<
-  "LicenceTypeList" | "LicenceBundleList" | "LicenceBundleExtension" | "AgentLicences" | "AlarmingActivationList" | "LoggingActivationList"
+  "LicenceTypeList" | "LicenceBundleList" | "LicenceBundleExtension" | "AgentLicenceList" | "AgentLicences" | "AlarmingActivationList" | "LoggingActivationList"
   | "AgentAlarming" | "AgentLogging" | "AgentBundleActivationList" | "AgentLicenceBundleList"
 > = {
   "LicenceTypeList.GET": async (ctx) => {
@@ -130,6 +131,11 @@ export const licenceRoutes: HandlersOf<
     });
     return { type: "LicenceBundle", data: view };
   },
+  "AgentLicenceList.GET": async (ctx) => {
+    const seen = await visibleAgents(ctx, ctx.db);
+    const rows = await ctx.db.select().from(agents).where(and(eq(agents.companyId, companyOf(ctx).id), ...seen)).orderBy(asc(agents.name), asc(agents.publicId));
+    return { type: "AgentLicenceState", data: await Promise.all(rows.map((a) => agentLicenceState(ctx.db, a, ctx.now))), moreAfter: null };
+  },
   "AgentLicences.GET": async (ctx) => {
     const agent = await findAgent(ctx, ctx.db, ctx.params["publicId"]!);
     return { type: "AgentLicenceState", data: await agentLicenceState(ctx.db, agent, ctx.now) };
@@ -143,9 +149,10 @@ export const licenceRoutes: HandlersOf<
     const states = await ctx.db.transaction(async (tx) => {
       const done: Array<{ agent: AgentRow; publicId: string; after: unknown }> = [];
       await eachItem([...bodies], Array.isArray(ctx.body), async (b) => {
-        const agent = await lockedAgent(ctx, tx, b.publicId);
-        const found = await lockedBundle(tx, companyOf(ctx).id, b.bundle.publicId);
-        if (!found) throw new NotFound({ entity: "LicenceBundle", publicId: b.bundle.publicId });
+        const body = orThrow(validateBundleActivationBody(b));
+        const agent = await lockedAgent(ctx, tx, body.publicId);
+        const found = await lockedBundle(tx, companyOf(ctx).id, body.bundle.publicId);
+        if (!found) throw new NotFound({ entity: "LicenceBundle", publicId: body.bundle.publicId });
         const [held] = await tx.select().from(agentBundles).where(and(eq(agentBundles.agentId, agent.id), eq(agentBundles.bundleId, found.bundle.id)));
         orThrow(judgeBundleActivation(await bundleFacts(tx, found.bundle, found.type), held !== undefined, ctx.now));
         await tx.insert(agentBundles).values({ agentId: agent.id, bundleId: found.bundle.id, activatedAt: new Date(ctx.now) });
@@ -158,10 +165,11 @@ export const licenceRoutes: HandlersOf<
   },
   "AgentLicenceBundleList.DELETE": async (ctx) => {
     const isList = Array.isArray(ctx.body);
-    const raw = (isList ? [...(ctx.body as ReadonlyArray<Record<string, unknown>>)] : [ctx.body as Record<string, unknown>]);
-    const items = bundleDeactivationBody(raw.map((b, i) => itemPublicId(b, isList ? i : undefined)));
     const state = await ctx.db.transaction(async (tx) => {
+      // The device first: another company's device is a 404 whatever the body says.
       const agent = await lockedAgent(ctx, tx, ctx.params["publicId"]!);
+      const raw = (isList ? [...(ctx.body as ReadonlyArray<Record<string, unknown>>)] : [ctx.body as Record<string, unknown>]);
+      const items = bundleDeactivationBody(raw.map((b, i) => itemPublicId(b, isList ? i : undefined)));
       const removed: string[] = [];
       await eachItem([...items], isList, async (b) => {
         const [bundle] = await tx.select({ id: licenceBundles.id }).from(licenceBundles)

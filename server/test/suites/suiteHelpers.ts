@@ -142,6 +142,11 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     MqttBroker: { own: await first(admin.secretId, demo, "/api/mqtt-brokers"), foreign: await foreignBroker(t.database.db, acme) },
     TermsOfUseAcceptance: { own: (sector.json() as { data: { latestTermsOfUse: { publicId: string } } }).data.latestTermsOfUse.publicId, foreign: foreignPolicy!.publicId },
     MyTrustedDevice: { own: await trustedDevice(t.app, emailOf("admin")), foreign: await trustedDevice(t.app, emailOf("acmeAdmin")) },
+    // Licences and apps (issue 12): a device's licence routes take the device; a bundle of each company
+    // (seeded); apps are one catalogue shared by every company (what a company owns is its installation,
+    // reached through Api-Company), so the foreign sample of an app is an id no app has.
+    ...licenceSamples(agent, await pair("/api/licence-bundles")),
+    ...appSamples(await first(admin.secretId, demo, "/api/apps")),
     // My messages (issue 11): a notice of the demo admin (own) and one of Acme's admin (foreign).
     MyMessage: { own: await noticeOf(t, emailOf("admin")), foreign: await noticeOf(t, emailOf("acmeAdmin")) },
   };
@@ -201,6 +206,11 @@ async function userSamples(t: TestApp, adminSecret: string, acmeSecret: string):
   const myInvite: ItemSample = { own: await invite(acmeSecret, acme, emailOf("admin")), foreign: companyInvite.foreign };
   return { User: user, UserAudience: user, Invite: companyInvite, InviteResend: companyInvite, MyInvite: myInvite, MyInviteAcceptance: myInvite };
 }
+/** Licences (issue 12): the device's licence routes share the device samples; the extension takes a bundle. */
+const licenceSamples = (agent: ItemSample, bundle: ItemSample): Record<string, ItemSample> =>
+  ({ AgentLicences: agent, AgentAlarming: agent, AgentLogging: agent, AgentLicenceBundleList: agent, LicenceBundleExtension: bundle });
+/** Apps (issue 12): the catalogue is shared, so "foreign" is an app id that does not exist. */
+const appSamples = (app: string): Record<string, ItemSample> => ({ AppInstallation: { own: app, foreign: "NoSuchApp000" }, AppConfig: { own: app, foreign: "NoSuchApp000" } });
 /** Groups and memberships (issue 11): a group's sub-resources take the group, the per-user list a member. */
 const groupSamples = (group: ItemSample, user: ItemSample): Record<string, ItemSample> =>
   ({ Group: group, GroupAgentList: group, GroupCandidateList: group, UserGroupMembershipList: user });
@@ -275,7 +285,8 @@ async function liveSession(db: Db, companyPublicId: string): Promise<string> {
 }
 
 /** Rows of a table, for "nothing was written" checks. */
-export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values" | "mqtt_brokers" | "notices"): Promise<number> {
+export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values" | "mqtt_brokers" | "notices"
+  | "licence_bundles" | "agent_activations" | "agent_bundles" | "agent_trials" | "coupons" | "app_installs" | "companies" | "backup_codes"): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)));
   return Number(row!.n);
 }

@@ -46,6 +46,8 @@ export const SHELL_SCREENS: ReadonlyArray<ShellScreen> = [
   { route: "access-categories", load: () => import("../features/access-categories/AccessCategoriesPage") },
   { route: "custom-fields", load: () => import("../features/custom-fields/CustomFieldsPage") },
   { route: "mqtt", load: () => import("../features/mqtt/MqttBrokersPage") },
+  { route: "licenses", load: () => import("../features/licences/LicencesPage") },
+  { route: "apps", load: () => import("../features/apps/AppsPage") },
 ];
 
 /** The routes the app mounts, for core's menu and home rules (one source: SHELL_SCREENS). */

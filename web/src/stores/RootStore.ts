@@ -49,6 +49,8 @@ import { AccessCategoriesStore } from "./AccessCategoriesStore";
 import { CustomFieldsStore } from "./CustomFieldsStore";
 import { AudienceDialogStore } from "./AudienceDialogStore";
 import { MqttBrokersStore } from "./MqttBrokersStore";
+import { LicencesStore } from "./LicencesStore";
+import { AppsStore } from "./AppsStore";
 import { RolesStore } from "./RolesStore";
 import { TermsStore } from "./TermsStore";
 
@@ -118,6 +120,8 @@ export class RootStore {
   readonly customFields: CustomFieldsStore;
   readonly audienceDialog: AudienceDialogStore;
   readonly mqttBrokers: MqttBrokersStore;
+  readonly licences: LicencesStore;
+  readonly apps: AppsStore;
   readonly myProfile: MyProfileStore;
   readonly mySessions: MySessionsStore;
   readonly twoFactor: TwoFactorStore;
@@ -166,6 +170,8 @@ export class RootStore {
     this.customFields = new CustomFieldsStore(this);
     this.audienceDialog = new AudienceDialogStore(this);
     this.mqttBrokers = new MqttBrokersStore(this);
+    this.licences = new LicencesStore(this);
+    this.apps = new AppsStore(this);
     this.myProfile = new MyProfileStore(this);
     this.mySessions = new MySessionsStore(this);
     this.twoFactor = new TwoFactorStore(this);
