@@ -13,11 +13,11 @@ type PathsModule = { readonly default: IconPaths };
 
 // Literal globs (Vite needs them literal): the 16 px paths of every icon the app names...
 const PATHS_16 = import.meta.glob<PathsModule>(
-  "../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{applications,arrow-down,arrow-left,arrow-up,build,caret-down,chevron-down,chevron-up,cog,confirm,cross,cube,desktop,disable,document,download,drag-handle-vertical,duplicate,edit,endorsed,error,exchange,eye-open,filter,group-objects,history,home,id-number,import,inbox,key,link,list,lock,log-out,menu,more,new-person,notifications,office,offline,people,plus,properties,refresh,search,share,shield,swap-horizontal,tag,tick,tick-circle,time,timeline-bar-chart,translate,trash,user,warning-sign}.js",
+  "../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{add,applications,arrow-down,arrow-left,arrow-up,build,caret-down,chevron-down,chevron-up,cog,confirm,cross,cube,desktop,disable,document,download,drag-handle-vertical,duplicate,edit,endorsed,error,exchange,eye-open,filter,group-objects,history,home,id-number,import,inbox,key,link,list,lock,log-out,menu,more,new-person,notifications,office,offline,people,plus,properties,refresh,search,share,shield,swap-horizontal,tag,tick,tick-circle,time,timeline-bar-chart,translate,trash,user,warning-sign}.js",
 );
 // ...and the 20 px paths of those drawn large (NonIdealState, Alert and dialog header icons).
 const PATHS_20 = import.meta.glob<PathsModule>(
-  "../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{build,confirm,cube,desktop,error,group-objects,history,inbox,key,new-person,people,search,tag,time,translate,trash,warning-sign}.js",
+  "../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{applications,build,confirm,cube,desktop,error,group-objects,history,id-number,inbox,key,new-person,people,search,tag,time,translate,trash,warning-sign}.js",
 );
 
 const fileOf = (name: string, size: 16 | 20) => `../../node_modules/@blueprintjs/icons/lib/esm/generated/${size}px/paths/${name}.js`;

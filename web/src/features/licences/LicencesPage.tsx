@@ -31,10 +31,10 @@ export const LicencesPage = observer(function LicencesPage() {
               <tbody>
                 {store.bundles.map((b) => (
                   <tr key={b.publicId} data-testid="licence-bundle-row">
-                    <td><strong>{b.licenceType.name}</strong></td>
-                    <td>{b.licenceType.features.map(featureLabel).join(", ")}</td>
-                    <td>{b.seatsUsed} of {b.seats}</td>
-                    <td><ExpiryTag iso={b.expiresOn} now={now} /></td>
+                    <td data-label="Licence"><strong>{b.licenceType.name}</strong></td>
+                    <td data-label="Features">{b.licenceType.features.map(featureLabel).join(", ")}</td>
+                    <td data-label="Seats used">{b.seatsUsed} of {b.seats}</td>
+                    <td data-label="Expiry"><ExpiryTag iso={b.expiresOn} now={now} /></td>
                     <td><Button size="small" variant="minimal" icon="time" text="Extend" aria-label={`Extend ${b.licenceType.name}`}
                       loading={store.extending === b.publicId} onClick={() => void store.extend(b.publicId)} /></td>
                   </tr>
@@ -53,13 +53,13 @@ export const LicencesPage = observer(function LicencesPage() {
               <tbody>
                 {store.licensedDevices.map((d) => (
                   <tr key={d.publicId} data-testid="licence-device-row">
-                    <td><Link to={`/devices/${d.publicId}`}>{d.name}</Link></td>
-                    <td>
+                    <td data-label="Device"><Link to={`/devices/${d.publicId}`}>{d.name}</Link></td>
+                    <td data-label="Alarming and logging">
                       {d.activations.length === 0 ? <span className="bp6-text-muted">None</span> : d.activations.map((a) => (
                         <div key={a.feature}>{featureLabel(a.feature)} · {METHOD_LABEL[a.method]} · <ExpiryTag iso={a.expiresOn} now={now} /></div>
                       ))}
                     </td>
-                    <td>{d.bundles.length === 0 ? <span className="bp6-text-muted">None</span> : d.bundles.map((b) => <div key={b.publicId}>{b.name}</div>)}</td>
+                    <td data-label="Bundles">{d.bundles.length === 0 ? <span className="bp6-text-muted">None</span> : d.bundles.map((b) => <div key={b.publicId}>{b.name}</div>)}</td>
                   </tr>
                 ))}
               </tbody>
