@@ -9,7 +9,7 @@ import { Result, Schema } from "effect";
 import { action, makeObservable, observable } from "mobx";
 import { decisionNotice } from "@portal/core/rules/accessRequests";
 import {
-  ACCESS_REQUEST_EVENT, AccessRequestEvent, MQTT_BROKER_STATUS_EVENT, MqttBrokerStatusEvent, RIGHTS_CHANGED_EVENT, RightsChangedEvent,
+  ACCESS_REQUEST_EVENT, AccessRequestEvent, LICENCE_CHANGED_EVENT, LicenceChangedEvent, MQTT_BROKER_STATUS_EVENT, MqttBrokerStatusEvent, RIGHTS_CHANGED_EVENT, RightsChangedEvent,
 } from "@portal/core/wire/events";
 import type { OpenEventStream, StreamEvent } from "./env";
 import type { RootStore } from "./RootStore";
@@ -107,11 +107,25 @@ export class EventStreamStore {
     this.root.mqttBrokers.applyStatus(decoded.success.publicId, decoded.success.status);
   }
 
+  /** A device's licences changed (an activation ended): the Licences screen and an open device page reload. */
+  private licenceChanged(data: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const decoded = Schema.decodeUnknownResult(LicenceChangedEvent)(parsed);
+    if (Result.isFailure(decoded) || decoded.success.company !== this.root.session.selectedCompanyId) return;
+    this.root.licences.changed(decoded.success.agent);
+  }
+
   /** One event: remembers its id, and dispatches an access-request event. Unreadable data is skipped. */
   receive(event: StreamEvent): void {
     if (event.id !== null) action(() => (this.lastEventId = event.id))();
     if (event.event === RIGHTS_CHANGED_EVENT) return this.rightsChanged(event.data);
     if (event.event === MQTT_BROKER_STATUS_EVENT) return this.mqttStatus(event.data);
+    if (event.event === LICENCE_CHANGED_EVENT) return this.licenceChanged(event.data);
     if (event.event !== ACCESS_REQUEST_EVENT) return;
     let parsed: unknown;
     try {

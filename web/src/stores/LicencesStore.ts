@@ -3,7 +3,7 @@
  * their seats and expiry, every device with what it holds and until when, and extending a bundle.
  */
 import { Effect } from "effect";
-import { makeObservable, observable, observableRef, runInAction } from "mobx";
+import { action, makeObservable, observable, observableRef, runInAction } from "mobx";
 import type { AgentLicenceState, LicenceBundle } from "@portal/core/domain/Licence";
 import type { GateState } from "./BootstrapStore";
 import { notifyFailure } from "./notifyFailure";
@@ -16,6 +16,9 @@ export class LicencesStore {
   devices: ReadonlyArray<AgentLicenceState> = [];
   state: GateState = "idle";
   extending: string | null = null;
+  /** Licence changes pushed by the server so far, and the device of the last one: open device pages reload on a change of theirs. */
+  changes = 0;
+  lastChangedDevice: string | null = null;
 
   /** The clock's now (epoch ms), for "expires in n days". */
   now(): number {
@@ -23,7 +26,9 @@ export class LicencesStore {
   }
 
   constructor(private readonly root: RootStore) {
-    makeObservable(this, { bundles: observableRef, devices: observableRef, state: observable, extending: observable });
+    makeObservable(this, {
+      bundles: observableRef, devices: observableRef, state: observable, extending: observable, changes: observable, lastChangedDevice: observable, changed: action,
+    });
   }
 
   async load(): Promise<void> {
@@ -46,6 +51,13 @@ export class LicencesStore {
   /** Devices holding at least one activation or bundle (the rest hold nothing to show). */
   get licensedDevices(): ReadonlyArray<AgentLicenceState> {
     return this.devices.filter((d) => d.activations.length > 0 || d.bundles.length > 0);
+  }
+
+  /** The server said a device's licences changed (the "licence-changed" event): reload what is shown. */
+  changed(agentPublicId: string): void {
+    this.changes += 1;
+    this.lastChangedDevice = agentPublicId;
+    if (this.state === "ready") void this.load();
   }
 
   async extend(bundlePublicId: string): Promise<void> {

@@ -17,6 +17,11 @@ export const DeviceLicenceSection = observer(function DeviceLicenceSection({ age
   const root = useStores();
   const [store] = useState(() => new DeviceLicenceStore(root, agentPublicId));
   useEffect(() => void store.load(), [store]);
+  // An activation of this device ended (pushed by the server): show the new state.
+  const { changes, lastChangedDevice } = root.licences;
+  useEffect(() => {
+    if (changes > 0 && lastChangedDevice === agentPublicId) void store.load();
+  }, [store, changes, lastChangedDevice, agentPublicId]);
   const couponId = useId();
   const licence = store.licence;
   if (store.state === "failed") return null;
