@@ -56,6 +56,10 @@ import { mqttBrokerRoutes } from "./routes/mqttBrokerRoutes";
 import { identityRoutes } from "./routes/identityRoutes";
 import { menuItemRoutes } from "./routes/menuItemRoutes";
 import { pageRoutes } from "./routes/pageRoutes";
+import { licenceRoutes } from "./routes/licenceRoutes";
+import { appRoutes } from "./routes/appRoutes";
+import { adminRoutes } from "./routes/adminRoutes";
+import { tellEndedActivations } from "./licences/activationExpiry";
 import { MqttBrokerManager } from "./mqtt/MqttBrokerManager";
 import { SecretBox, secretKeyFromEnv } from "./mqtt/secretBox";
 import { ApiCallCounter } from "./usage/ApiCallCounter";
@@ -115,6 +119,7 @@ export const HANDLERS: HandlerTable = {
   ...registrationRoutes, ...messageRoutes, ...policyRoutes, ...policyBuilderRoutes,
   ...usageRoutes,
   ...identityRoutes, ...menuItemRoutes,
+  ...licenceRoutes, ...appRoutes, ...adminRoutes,
 };
 
 /**
@@ -184,6 +189,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let expiring: Promise<unknown> = Promise.resolve();
   const expire = () => {
     expiring = expiring.then(() => expireAccessRequests(deps)).catch((e: unknown) => app.log.error({ err: e }, "access request expiry failed"));
+    // Activations that ran out (a trial on its date) are told on the same chain.
+    expiring = expiring.then(() => tellEndedActivations(deps)).catch((e: unknown) => app.log.error({ err: e }, "activation expiry failed"));
   };
   const expiry = setInterval(expire, EXPIRY_INTERVAL_MS);
   expiry.unref();

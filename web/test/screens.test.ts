@@ -13,8 +13,8 @@ describe("the shell's screens", () => {
     for (const route of shellScreenRoutes()) expect(route.children?.length).toBeGreaterThan(0);
     expect([...BUILT_SCREENS].sort()).toEqual([
       "access-requests", "approvals", "assets", "audit-trail", "devices", "groups", "my-access-requests", "translations", "tunnel-sessions", "users",
-      // Issue 11: roles and access categories. Issue 12: custom fields, MQTT brokers, usage, identity.
-      "access-categories", "roles", "custom-fields", "mqtt", "usage", "identity",
+      // Issue 11: roles and access categories. Issue 12: custom fields, MQTT brokers, usage, identity, licences, apps.
+      "access-categories", "roles", "custom-fields", "mqtt", "usage", "identity", "licenses", "apps",
       // Issue 13: pages and report templates.
       "pages",
     ].sort());

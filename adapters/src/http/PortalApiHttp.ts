@@ -20,6 +20,7 @@ import { mqttBrokersApi } from "./areas/mqttBrokers";
 import { usageApi } from "./areas/usage";
 import { selfServiceApi } from "./areas/selfService";
 import { policyBuildersApi } from "./areas/policyBuilders";
+import { appsApi, licencesApi } from "./areas/licences";
 
 /** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
 export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & { readonly http: HttpClient } {
@@ -47,6 +48,8 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     identity: identityApi(http),
     selfService: selfServiceApi(http),
     policyBuilders: policyBuildersApi(http),
+    licences: licencesApi(http),
+    apps: appsApi(http),
   };
 }
 

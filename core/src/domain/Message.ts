@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect";
 
-export const MESSAGE_KINDS = ["access-decision", "invite", "expiring-access"] as const;
+export const MESSAGE_KINDS = ["access-decision", "invite", "expiring-access", "licence-ended"] as const;
 export const MessageKind = Schema.Literals(MESSAGE_KINDS);
 export type MessageKind = typeof MessageKind.Type;
 

@@ -25,6 +25,7 @@ import type { CustomFieldsApi } from "./api/CustomFieldsApi";
 import type { MqttBrokersApi } from "./api/MqttBrokersApi";
 import type { PolicyBuildersApi } from "./api/PolicyBuildersApi";
 import type { IdentityApi } from "./api/IdentityApi";
+import type { AppsApi, LicencesApi } from "./api/LicencesApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
 export type { AccountApi } from "./api/AccountApi";
@@ -46,6 +47,7 @@ export type { MqttBrokersApi } from "./api/MqttBrokersApi";
 export type { UsageApi } from "./api/UsageApi";
 export type { PolicyBuildersApi } from "./api/PolicyBuildersApi";
 export type { IdentityApi, IdentityChanges, MenuItemInput } from "./api/IdentityApi";
+export type { AppsApi, LicencesApi } from "./api/LicencesApi";
 export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
 
 export interface PortalApiShape {
@@ -70,6 +72,8 @@ export interface PortalApiShape {
   readonly usage: UsageApi;
   readonly policyBuilders: PolicyBuildersApi;
   readonly identity: IdentityApi;
+  readonly licences: LicencesApi;
+  readonly apps: AppsApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

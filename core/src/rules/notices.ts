@@ -45,3 +45,11 @@ export const inviteNotice = (companyName: string): Notice => ({
 export const expiringAccessNotice = (companyName: string, expiresOn: string): Notice => ({
   kind: "expiring-access", key: "YOUR_ACCESS_TO_COMPANY_EXPIRES", params: { name: companyName, date: expiresOn }, link: "/my-companies",
 });
+
+/**
+ * The notice that an activation of a device ran out (a trial on its date, a coupon, a licence):
+ * told to the company's licence managers, with a link to the device.
+ */
+export const licenceEndedNotice = (method: string, feature: string, deviceName: string, agentPublicId: string): Notice => ({
+  kind: "licence-ended", key: "LICENCE_FEATURE_ENDED", params: { method, feature, device: deviceName }, link: `/devices/${agentPublicId}`,
+});

@@ -24,6 +24,11 @@ export interface EndpointSpec {
   readonly success: Schema.Top;
   /** The handler writes the reply itself (an event stream, a document): no envelope. */
   readonly raw?: boolean;
+  /**
+   * Only platform administrators may call it (a flag of the user, not a company right: issue 12's
+   * administrator-only tools); everyone else gets 403.
+   */
+  readonly platformAdmin?: boolean;
   /** A one-line summary for the OpenAPI document. */
   readonly summary?: string;
 }

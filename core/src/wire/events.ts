@@ -58,3 +58,13 @@ export type MessagesChangedEvent = typeof MessagesChangedEvent.Type;
 export const BRANDING_CHANGED_EVENT = "branding-changed";
 export const BrandingChangedEvent = Schema.Struct({ company: Schema.String });
 export type BrandingChangedEvent = typeof BrandingChangedEvent.Type;
+
+/**
+ * A device's licences changed (issue 12): an activation ended (the server's expiry job) or was
+ * changed. Sent to the company's licence managers; an open device page or Licences screen reloads.
+ */
+export const LICENCE_CHANGED_EVENT = "licence-changed";
+export const LicenceChangedEvent = Schema.Struct({
+  company: Schema.String, agent: Schema.String, feature: Schema.optional(Schema.String), change: Schema.Literals(["ended", "changed"]),
+});
+export type LicenceChangedEvent = typeof LicenceChangedEvent.Type;

@@ -41,6 +41,11 @@ import { MqttBroker, MqttConnectionTestResult } from "../domain/MqttBroker";
 import { MqttBrokerBody, MqttBrokerBulkBody, MqttConnectionTestBody } from "./payloads";
 import { Message, UnreadCount } from "../domain/Message";
 import { MaybePolicyText } from "../domain/Policy";
+import { AgentLicenceState, CompanyTrial, LicenceBundle, LicenceType } from "../domain/Licence";
+import { App, AppConfigBody, AppInstall } from "../domain/App";
+import {
+  ActivationPayload, BundleActivationPayload, AdminBackupCodeResendBody, AdminBundleBody, AdminBundlePatchBody, AdminCouponBody, AdminCouponView, AdminTrialPatchBody, DemoDeviceExpiry, DemoExpiryPatchBody,
+} from "./licencePayloads";
 import { MessageBulkPatchBody, MessagePatchBody, PolicyQuery, RegistrationBody } from "./payloads";
 import { UsageQuery, UsageRow } from "../domain/Usage";
 import { PolicyBuilderView, PolicyVersion } from "../domain/PolicyVersion";
@@ -669,6 +674,105 @@ export const ROUTES = [
   {
     rel: "AssetPageList", href: "/api/assets/{publicId}/pages", ...company,
     methods: { GET: endpoint({ rights: [...DEVICE_READERS, "manage:pages"], ...item, success: Schema.Array(Page) }) },
+  },
+  // Licences (issue 12; spec 7 "Agents, licences, apps"): types, the company's bundles, what a
+  // device holds, activations by trial / licence / coupon and their deactivation.
+  { rel: "LicenceTypeList", href: "/api/licence-types", ...session, methods: { GET: get(Schema.Array(LicenceType)) } },
+  { rel: "LicenceBundleList", href: "/api/licence-bundles", ...company, methods: { GET: get(Schema.Array(LicenceBundle), ["manage:licences"]) } },
+  {
+    rel: "LicenceBundleExtension", href: "/api/licence-bundles/{publicId}/extend", ...company,
+    methods: { POST: endpoint({ rights: ["manage:licences"], ...item, success: LicenceBundle, summary: "Adds the licence type's period to the later of now and the bundle's expiry." }) },
+  },
+  {
+    // The Licences screen: every device of the company the caller sees, with what it holds and until when.
+    rel: "AgentLicenceList", href: "/api/agent-licences", ...company,
+    methods: { GET: get(Schema.Array(AgentLicenceState), ["manage:licences"]) },
+  },
+  {
+    rel: "AgentLicences", href: "/api/agents/{publicId}/licences", ...company,
+    methods: { GET: endpoint({ rights: [...DEVICE_READERS, "manage:licences"], ...item, success: AgentLicenceState }) },
+  },
+  {
+    rel: "AlarmingActivationList", href: "/api/alarming-activations", ...company,
+    methods: {
+      POST: endpoint({
+        rights: ["manage:licences"], payload: ActivationPayload, bulk: true, success: Schema.Array(AgentLicenceState),
+        summary: "Activates alarming on each device by exactly one of trial, licence or couponCode (a coupon is used once).",
+      }),
+    },
+  },
+  { rel: "AgentAlarming", href: "/api/agents/{publicId}/alarming", ...company, methods: { DELETE: endpoint({ rights: ["manage:licences"], ...item, success: AgentLicenceState }) } },
+  {
+    rel: "LoggingActivationList", href: "/api/logging-activations", ...company,
+    methods: {
+      POST: endpoint({
+        rights: ["manage:licences"], payload: ActivationPayload, bulk: true, success: Schema.Array(AgentLicenceState),
+        summary: "Activates logging on each device by exactly one of trial, licence or couponCode (a coupon is used once).",
+      }),
+    },
+  },
+  { rel: "AgentLogging", href: "/api/agents/{publicId}/logging", ...company, methods: { DELETE: endpoint({ rights: ["manage:licences"], ...item, success: AgentLicenceState }) } },
+  {
+    rel: "AgentBundleActivationList", href: "/api/agent-bundle-activations", ...company,
+    methods: { POST: endpoint({ rights: ["manage:licences"], payload: BundleActivationPayload, bulk: true, success: Schema.Array(AgentLicenceState) }) },
+  },
+  {
+    rel: "AgentLicenceBundleList", href: "/api/agents/{publicId}/licence-bundles", ...company,
+    methods: { DELETE: endpoint({ rights: ["manage:licences"], ...item, payload: PublicIdBody, bulk: true, success: AgentLicenceState }) },
+  },
+  // Apps (issue 12): the catalogue as the company sees it, install / uninstall, configuration.
+  { rel: "AppList", href: "/api/apps", ...company, methods: { GET: get(Schema.Array(App), ["manage:apps"]) } },
+  {
+    rel: "AppInstallation", href: "/api/apps/{publicId}/install", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:apps"], ...item, success: AppInstall }),
+      POST: endpoint({ rights: ["manage:apps"], ...item, success: App }),
+      DELETE: endpoint({ rights: ["manage:apps"], ...item, success: App }),
+    },
+  },
+  {
+    rel: "AppConfig", href: "/api/apps/{publicId}/config", ...company,
+    methods: {
+      PATCH: endpoint({
+        rights: ["manage:apps"], ...item, payload: AppConfigBody, success: App,
+        summary: "Replaces the configuration of an installed app; it must satisfy the app's JSON Schema (400 naming the field otherwise).",
+      }),
+    },
+  },
+  // Administrator-only tools (spec 2): platform administrators only, across companies.
+  {
+    rel: "AdminLicenceBundleList", href: "/api/admin/licence-bundles", ...session,
+    methods: {
+      GET: endpoint({ rights: [], platformAdmin: true, success: Schema.Array(LicenceBundle) }),
+      POST: endpoint({ rights: [], platformAdmin: true, payload: AdminBundleBody, bulk: true, success: PublicIdRefs }),
+      PATCH: endpoint({ rights: [], platformAdmin: true, payload: AdminBundlePatchBody, bulk: true, success: Schema.Array(LicenceBundle) }),
+      DELETE: endpoint({ rights: [], platformAdmin: true, payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
+    },
+  },
+  {
+    rel: "AdminCompanyTrialList", href: "/api/admin/company-trials", ...session,
+    methods: {
+      GET: endpoint({ rights: [], platformAdmin: true, success: Schema.Array(CompanyTrial) }),
+      PATCH: endpoint({ rights: [], platformAdmin: true, payload: AdminTrialPatchBody, bulk: true, success: Schema.Array(CompanyTrial) }),
+    },
+  },
+  {
+    rel: "AdminCouponList", href: "/api/admin/coupons", ...session,
+    methods: {
+      GET: endpoint({ rights: [], platformAdmin: true, success: Schema.Array(AdminCouponView) }),
+      POST: endpoint({ rights: [], platformAdmin: true, payload: AdminCouponBody, bulk: true, success: Schema.Array(AdminCouponView) }),
+    },
+  },
+  {
+    rel: "AdminBackupCodeResend", href: "/api/admin/backup-code-resends", ...session,
+    methods: { POST: endpoint({ rights: [], platformAdmin: true, payload: AdminBackupCodeResendBody, success: Schema.Struct({ sent: Schema.Boolean }) }) },
+  },
+  {
+    rel: "AdminDemoDeviceExpiryList", href: "/api/admin/demo-device-expiries", ...session,
+    methods: {
+      GET: endpoint({ rights: [], platformAdmin: true, success: Schema.Array(DemoDeviceExpiry) }),
+      PATCH: endpoint({ rights: [], platformAdmin: true, payload: DemoExpiryPatchBody, bulk: true, success: Schema.Array(DemoDeviceExpiry) }),
+    },
   },
 ] as const satisfies ReadonlyArray<RouteSpec>;
 

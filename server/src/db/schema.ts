@@ -81,6 +81,8 @@ export const companies = pgTable("companies", {
   favicon: text("favicon"),
   appleAppStoreLink: text("apple_app_store_link"),
   googlePlayStoreLink: text("google_play_store_link"),
+  /** A trial company's end (issue 12, set by a platform administrator); null: not a trial company. */
+  trialEndsOn: timestamp("trial_ends_on", { withTimezone: true, mode: "date" }),
 });
 
 /** Terms of use belong to a sector or (custom terms) to a company; the newest one is the latest. */
@@ -125,6 +127,8 @@ export const users = pgTable("users", {
   timeZone: text("time_zone"),
   /** False until the registration link is followed; such an account cannot sign in. */
   emailVerified: boolean("email_verified").notNull().default(true),
+  /** A platform administrator (issue 12): may use the administrator-only tools across companies. Not a company right. */
+  platformAdmin: boolean("platform_admin").notNull().default(false),
 }, (t) => [
   // The users list's two orders (issue 11): walked in order, a page stops after its rows
   // instead of sorting every member of the company.
@@ -275,6 +279,8 @@ export const agents = pgTable("agents", {
   useStunnel: boolean("use_stunnel").notNull().default(false),
   /** The device's access category (rules/accessCategories.ts); null: every member sees it. */
   audienceId: integer("audience_id").references((): AnyPgColumn => audiences.id),
+  /** A demo device's end (issue 12, set by a platform administrator); null: not a demo device. */
+  demoExpiresOn: timestamp("demo_expires_on", { withTimezone: true, mode: "date" }),
 }, (t) => [
   // Keyset paging of the Devices list (company, name, publicId) and the search on the folded name.
   index("agents_company_name_idx").on(t.companyId, t.name, t.publicId),
@@ -604,7 +610,7 @@ export const notices = pgTable("notices", {
   publicId: publicId(),
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
-  kind: text("kind").$type<"access-decision" | "invite" | "expiring-access">().notNull(),
+  kind: text("kind").$type<"access-decision" | "invite" | "expiring-access" | "licence-ended">().notNull(),
   key: text("key").notNull(),
   params: jsonb("params").$type<Record<string, string>>().notNull().default({}),
   link: text("link"),
@@ -662,3 +668,89 @@ export const pageVersions = pgTable("page_versions", {
   previewAgentId: integer("preview_agent_id").references(() => agents.id, { onDelete: "set null" }),
   previewAssetId: integer("preview_asset_id").references(() => assets.id, { onDelete: "set null" }),
 }, (t) => [uniqueIndex("page_versions_page_state_idx").on(t.pageId, t.state), check("page_versions_state", sql`${t.state} in ('draft', 'published')`)]);
+// Licences and apps (issue 12). Rules: core's rules/licences.ts.
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** The platform's licence types: the features a seat gives and the period an extension adds. */
+export const licenceTypes = pgTable("licence_types", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  key: text("key").notNull().unique(),
+  name: text("name").notNull(),
+  features: jsonb("features").$type<Array<"alarming" | "logging">>().notNull(),
+  periodDays: integer("period_days").notNull(),
+});
+
+/** A company's licence bundle: `seats` devices may hold it until expires_on. */
+export const licenceBundles = pgTable("licence_bundles", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  licenceTypeId: integer("licence_type_id").notNull().references(() => licenceTypes.id),
+  seats: integer("seats").notNull(),
+  expiresOn: at("expires_on").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("licence_bundles_company_idx").on(t.companyId, t.id)]);
+
+/** Single-use coupon codes; redeemed_at is set by the one redemption that wins (update ... where redeemed_at is null). */
+export const coupons = pgTable("coupons", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  code: text("code").notNull().unique(),
+  feature: text("feature").$type<"alarming" | "logging">().notNull(),
+  days: integer("days").notNull(),
+  redeemedAt: at("redeemed_at"),
+  agentId: integer("agent_id").references(() => agents.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** Alarming / logging on a device: one row per (device, feature) while active or not yet told it ended. */
+export const agentActivations = pgTable("agent_activations", {
+  id: serial("id").primaryKey(),
+  agentId: integer("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+  feature: text("feature").$type<"alarming" | "logging">().notNull(),
+  method: text("method").$type<"trial" | "licence" | "coupon">().notNull(),
+  bundleId: integer("bundle_id").references(() => licenceBundles.id, { onDelete: "cascade" }),
+  couponId: integer("coupon_id").references(() => coupons.id),
+  startsOn: at("starts_on").notNull(),
+  expiresOn: at("expires_on").notNull(),
+  /** When the end was told (notice and event); null while running or not yet told. */
+  endNotifiedAt: at("end_notified_at"),
+}, (t) => [
+  uniqueIndex("agent_activations_agent_feature_idx").on(t.agentId, t.feature),
+  index("agent_activations_expiry_idx").on(t.expiresOn).where(sql`end_notified_at is null`),
+]);
+
+/** The trials a device has used: one per feature, for good. */
+export const agentTrials = pgTable("agent_trials", {
+  agentId: integer("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+  feature: text("feature").$type<"alarming" | "logging">().notNull(),
+  startedAt: at("started_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.agentId, t.feature] })]);
+
+/** Bundles activated on a device (each takes one seat). */
+export const agentBundles = pgTable("agent_bundles", {
+  agentId: integer("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+  bundleId: integer("bundle_id").notNull().references(() => licenceBundles.id, { onDelete: "cascade" }),
+  activatedAt: at("activated_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.agentId, t.bundleId] }), index("agent_bundles_bundle_idx").on(t.bundleId)]);
+
+/** The platform's app catalogue, each with the JSON Schema of its configuration. */
+export const apps = pgTable("apps", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  key: text("key").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  configSchema: jsonb("config_schema").$type<Record<string, unknown>>().notNull(),
+});
+
+/** An app installed in a company, with its configuration (valid against the app's schema). */
+export const appInstalls = pgTable("app_installs", {
+  id: serial("id").primaryKey(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  appId: integer("app_id").notNull().references(() => apps.id, { onDelete: "cascade" }),
+  config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
+  installedAt: at("installed_at").notNull(),
+}, (t) => [uniqueIndex("app_installs_company_app_idx").on(t.companyId, t.appId)]);

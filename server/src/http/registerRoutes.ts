@@ -155,6 +155,8 @@ async function contextOf(
     if (!membership) throw new NotFound({ entity: "Company", publicId: companyId });
     ({ company, rights } = membership);
   }
+  // Administrator-only tools: a flag of the user (users.platform_admin), not a right of a company role.
+  if (spec.platformAdmin === true && user?.platformAdmin !== true) throw new Forbidden({ right: "platform administrator" });
   const needed = spec.rights;
   if (needed.length > 0 && !needed.some((r) => rights.has(r))) {
     throw new Forbidden({ right: needed.join(" or ") });
@@ -176,7 +178,7 @@ async function contextOf(
  * and answers, errors included, as always). Only for endpoints that decode nothing: a GET list.
  */
 function cachedHit(deps: AppDeps, route: RouteSpec, spec: EndpointSpec, request: FastifyRequest): CachedAnswer | undefined {
-  if (spec.params || spec.query || spec.payload || route.auth !== "session") return undefined;
+  if (spec.params || spec.query || spec.payload || spec.platformAdmin || route.auth !== "session") return undefined;
   if (header(request, "api-version") !== API_VERSION) return undefined;
   const secret = /^Bearer\s+(\S+)$/i.exec(header(request, "authorization") ?? "")?.[1];
   if (!secret) return undefined;

@@ -43,7 +43,7 @@ async function myUserJson(db: Db, u: typeof users.$inferSelect, now: number) {
 }
 
 /** Ten fresh backup codes like "k3j9x-q2m7p"; only their hashes are stored. */
-async function replaceBackupCodes(tx: Db, userId: number): Promise<string[]> {
+export async function replaceBackupCodes(tx: Db, userId: number): Promise<string[]> {
   const codes = Array.from({ length: BACKUP_CODE_COUNT }, () => {
     const raw = randomBytes(8).toString("hex").slice(0, 10);
     return `${raw.slice(0, 5)}-${raw.slice(5)}`;

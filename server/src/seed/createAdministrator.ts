@@ -10,6 +10,7 @@ import { hashPassword } from "../auth/secrets";
 import type { Db } from "../db/Database";
 import { companies, memberships, roles, sectors, termsOfUsePolicies, users } from "../db/schema";
 import { newPublicId } from "../ids";
+import { ensureLicenceTypesAndApps } from "./demoLicences";
 
 export interface AdministratorInput {
   readonly email: string;
@@ -36,6 +37,9 @@ export async function createAdministrator(db: Db, input: AdministratorInput): Pr
     let [role] = await tx.select().from(roles).where(and(eq(roles.companyId, company!.id), eq(roles.name, "Administrator")));
     role ??= (await tx.insert(roles).values({ publicId: newPublicId(), companyId: company!.id, name: "Administrator", rights: [...ALL_RIGHTS] }).returning())[0]!;
     await tx.insert(memberships).values({ publicId: newPublicId(), userId: user.id, companyId: company!.id, roleId: role.id }).onConflictDoNothing();
+    // The first administrator is also the platform administrator (issue 12), with the licence types and apps to manage.
+    await tx.update(users).set({ platformAdmin: true }).where(eq(users.id, user.id));
+    await ensureLicenceTypesAndApps(tx);
     return { userPublicId: user.publicId, companyPublicId: company!.publicId };
   });
 }

@@ -17,6 +17,7 @@ import { newPublicId } from "../ids";
 import sharp from "sharp";
 import { storeImage } from "../branding/brandingImages";
 import { loadDemoPages } from "./demoPages";
+import { seedDemoLicences } from "./demoLicences";
 
 /** Whether the database holds no users and no companies yet. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -140,6 +141,10 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
       }
       await loadDemoPages(tx, companyId, c.pages ?? []);
     }
+    const demoCompany = companyIds.get("demo");
+    const acmeCompany = companyIds.get("acme");
+    const adminUser = data.users.find((u) => u.key === "admin");
+    if (demoCompany && acmeCompany && adminUser) await seedDemoLicences(tx, { demo: demoCompany.id, acme: acmeCompany.id }, adminUser.email.toLowerCase(), Date.now());
     return {
       users: Object.fromEntries([...userIds].map(([k, v]) => [k, v.publicId])),
       companies: Object.fromEntries([...companyIds].map(([k, v]) => [k, v.publicId])),

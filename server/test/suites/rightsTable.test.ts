@@ -65,7 +65,7 @@ describe.each(await crossCuttingBackends())("rights and isolation table on %s", 
   // before they have finished closing, so the helper's forced drop of the database races them.
   const writes = async () => {
     const counts: number[] = [];
-    for (const n of ["audit_logs", "group_types", "asset_types", "translations", "terms_acceptances", "access_requests", "outbox_messages", "events", "invites", "memberships", "roles", "audiences", "custom_properties", "custom_field_values", "mqtt_brokers", "notices", "terms_of_use_policies", "privacy_statements", "menu_items", "branding_images", "brandings", "pages", "page_versions"] as const) counts.push(await countRows(t.database.db, n));
+    for (const n of ["audit_logs", "group_types", "asset_types", "translations", "terms_acceptances", "access_requests", "outbox_messages", "events", "invites", "memberships", "roles", "audiences", "custom_properties", "custom_field_values", "mqtt_brokers", "notices", "terms_of_use_policies", "privacy_statements", "menu_items", "branding_images", "brandings", "pages", "page_versions", "licence_bundles", "agent_activations", "agent_bundles", "agent_trials", "coupons", "app_installs", "backup_codes"] as const) counts.push(await countRows(t.database.db, n));
     return counts;
   };
 
@@ -98,6 +98,24 @@ describe.each(await crossCuttingBackends())("rights and isolation table on %s", 
       const own = await call(m, urlOf(m.route, "own"), admin, demo);
       expect(own.statusCode, own.body).toBe(200);
     }
+  });
+
+  // Administrator-only tools (issue 12): a flag of the user, not a company right. Every demo user
+  // but the platform administrator (the demo admin) gets 403, company administrators included.
+  const platformOnly = ROUTE_METHODS.filter((m) => m.route.methods[m.method]?.platformAdmin === true);
+  it("has administrator-only tools, and the demo admin is the only platform administrator", () => {
+    expect(platformOnly.length).toBeGreaterThanOrEqual(5);
+  });
+  it.each(platformOnly.map((m) => [label(m), m] as const))("%s: 403 for every user who is not a platform administrator, nothing written", async (_, m) => {
+    const acmeAdmin = (await signIn(t.app, emailOf("acmeAdmin"))).secretId;
+    const before = await writes();
+    for (const [user, secret] of [...[...secrets].filter(([u]) => u !== "admin"), ["acmeAdmin", acmeAdmin] as const]) {
+      const res = await call(m, m.route.href, secret, acme, m.method === "GET" ? undefined : {});
+      expect(res.statusCode, `${label(m)} as ${user}: ${res.body}`).toBe(403);
+      expectErrorEnvelope(res, `${label(m)} as ${user}`);
+    }
+    expect(await writes()).toEqual(before);
+    if (m.method === "GET") expect((await call(m, m.route.href, secrets.get("admin")!, demo)).statusCode).toBe(200);
   });
 
   it("leaves another user's access token working after the 404 on deleting it", async () => {

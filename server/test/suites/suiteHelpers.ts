@@ -144,6 +144,11 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     MyTrustedDevice: { own: await trustedDevice(t.app, emailOf("admin")), foreign: await trustedDevice(t.app, emailOf("acmeAdmin")) },
     // Company menu items (issue 12): the seeded ones of each company.
     MenuItem: await pair("/api/menu-items"),
+    // Licences and apps (issue 12): a device's licence routes take the device; a bundle of each company
+    // (seeded); apps are one catalogue shared by every company (what a company owns is its installation,
+    // reached through Api-Company), so the foreign sample of an app is an id no app has.
+    ...licenceSamples(agent, await pair("/api/licence-bundles")),
+    ...appSamples(await first(admin.secretId, demo, "/api/apps")),
     // My messages (issue 11): a notice of the demo admin (own) and one of Acme's admin (foreign).
     MyMessage: { own: await noticeOf(t, emailOf("admin")), foreign: await noticeOf(t, emailOf("acmeAdmin")) },
     // Pages (issue 13): a published page made here in each company; the device and asset lists take the device samples.
@@ -220,6 +225,11 @@ async function userSamples(t: TestApp, adminSecret: string, acmeSecret: string):
   const myInvite: ItemSample = { own: await invite(acmeSecret, acme, emailOf("admin")), foreign: companyInvite.foreign };
   return { User: user, UserAudience: user, Invite: companyInvite, InviteResend: companyInvite, MyInvite: myInvite, MyInviteAcceptance: myInvite };
 }
+/** Licences (issue 12): the device's licence routes share the device samples; the extension takes a bundle. */
+const licenceSamples = (agent: ItemSample, bundle: ItemSample): Record<string, ItemSample> =>
+  ({ AgentLicences: agent, AgentAlarming: agent, AgentLogging: agent, AgentLicenceBundleList: agent, LicenceBundleExtension: bundle });
+/** Apps (issue 12): the catalogue is shared, so "foreign" is an app id that does not exist. */
+const appSamples = (app: string): Record<string, ItemSample> => ({ AppInstallation: { own: app, foreign: "NoSuchApp000" }, AppConfig: { own: app, foreign: "NoSuchApp000" } });
 /** Groups and memberships (issue 11): a group's sub-resources take the group, the per-user list a member. */
 const groupSamples = (group: ItemSample, user: ItemSample): Record<string, ItemSample> =>
   ({ Group: group, GroupAgentList: group, GroupCandidateList: group, UserGroupMembershipList: user });
@@ -294,7 +304,8 @@ async function liveSession(db: Db, companyPublicId: string): Promise<string> {
 }
 
 /** Rows of a table, for "nothing was written" checks. */
-export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values" | "mqtt_brokers" | "notices" | "terms_of_use_policies" | "privacy_statements" | "menu_items" | "branding_images" | "brandings" | "pages" | "page_versions"): Promise<number> {
+export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values" | "mqtt_brokers" | "notices" | "terms_of_use_policies" | "privacy_statements" | "menu_items" | "branding_images" | "brandings" | "pages" | "page_versions"
+  | "licence_bundles" | "agent_activations" | "agent_bundles" | "agent_trials" | "coupons" | "app_installs" | "companies" | "backup_codes"): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)));
   return Number(row!.n);
 }

@@ -17,7 +17,7 @@ const PATHS_16 = import.meta.glob<PathsModule>(
 );
 // ...and the 20 px paths of those drawn large (NonIdealState, Alert and dialog header icons).
 const PATHS_20 = import.meta.glob<PathsModule>(
-  "../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{build,confirm,cube,desktop,error,group-objects,history,inbox,key,link,new-person,page-layout,people,search,tag,time,translate,trash,upload,warning-sign,widget}.js",
+  "../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{applications,build,confirm,cube,desktop,error,group-objects,history,id-number,inbox,key,link,new-person,page-layout,people,search,tag,time,translate,trash,upload,warning-sign,widget}.js",
 );
 
 const fileOf = (name: string, size: 16 | 20) => `../../node_modules/@blueprintjs/icons/lib/esm/generated/${size}px/paths/${name}.js`;

@@ -50,6 +50,8 @@ export const SHELL_SCREENS: ReadonlyArray<ShellScreen> = [
   { route: "usage", load: () => import("../features/usage/UsagePage") },
   { route: "identity", load: () => import("../features/identity/IdentityPage") },
   { route: "pages", children: pagesRoutes },
+  { route: "licenses", load: () => import("../features/licences/LicencesPage") },
+  { route: "apps", load: () => import("../features/apps/AppsPage") },
 ];
 
 /** The routes the app mounts, for core's menu and home rules (one source: SHELL_SCREENS). */

@@ -9,8 +9,8 @@ import { Result, Schema } from "effect";
 import { action, makeObservable, observable } from "mobx";
 import { decisionNotice } from "@portal/core/rules/accessRequests";
 import {
-  ACCESS_REQUEST_EVENT, AccessRequestEvent, BRANDING_CHANGED_EVENT, BrandingChangedEvent, MESSAGES_CHANGED_EVENT, MessagesChangedEvent,
-  MQTT_BROKER_STATUS_EVENT, MqttBrokerStatusEvent, RIGHTS_CHANGED_EVENT, RightsChangedEvent,
+  ACCESS_REQUEST_EVENT, AccessRequestEvent, BRANDING_CHANGED_EVENT, BrandingChangedEvent, LICENCE_CHANGED_EVENT, LicenceChangedEvent,
+  MESSAGES_CHANGED_EVENT, MessagesChangedEvent, MQTT_BROKER_STATUS_EVENT, MqttBrokerStatusEvent, RIGHTS_CHANGED_EVENT, RightsChangedEvent,
 } from "@portal/core/wire/events";
 import type { OpenEventStream, StreamEvent } from "./env";
 import type { RootStore } from "./RootStore";
@@ -140,6 +140,19 @@ export class EventStreamStore {
     void this.root.menuItems.load(true);
   }
 
+  /** A device's licences changed (an activation ended): the Licences screen and an open device page reload. */
+  private licenceChanged(data: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const decoded = Schema.decodeUnknownResult(LicenceChangedEvent)(parsed);
+    if (Result.isFailure(decoded) || decoded.success.company !== this.root.session.selectedCompanyId) return;
+    this.root.licences.changed(decoded.success.agent);
+  }
+
   /** One event: remembers its id, and dispatches an access-request event. Unreadable data is skipped. */
   receive(event: StreamEvent): void {
     if (event.id !== null) action(() => (this.lastEventId = event.id))();
@@ -147,6 +160,7 @@ export class EventStreamStore {
     if (event.event === MQTT_BROKER_STATUS_EVENT) return this.mqttStatus(event.data);
     if (event.event === MESSAGES_CHANGED_EVENT) return this.messagesChanged(event.data);
     if (event.event === BRANDING_CHANGED_EVENT) return this.brandingChanged(event.data);
+    if (event.event === LICENCE_CHANGED_EVENT) return this.licenceChanged(event.data);
     if (event.event !== ACCESS_REQUEST_EVENT) return;
     let parsed: unknown;
     try {

@@ -53,6 +53,8 @@ import { PagesStore } from "./PagesStore";
 import { MqttBrokersStore } from "./MqttBrokersStore";
 import { IdentityStore } from "./IdentityStore";
 import { MenuItemsStore } from "./MenuItemsStore";
+import { LicencesStore } from "./LicencesStore";
+import { AppsStore } from "./AppsStore";
 import { RolesStore } from "./RolesStore";
 import { PolicyBuilderStore } from "./PolicyBuilderStore";
 import { TermsStore } from "./TermsStore";
@@ -130,6 +132,8 @@ export class RootStore {
   readonly identity: IdentityStore;
   readonly menuItems: MenuItemsStore;
   readonly pages: PagesStore;
+  readonly licences: LicencesStore;
+  readonly apps: AppsStore;
   readonly myProfile: MyProfileStore;
   readonly mySessions: MySessionsStore;
   readonly twoFactor: TwoFactorStore;
@@ -188,6 +192,8 @@ export class RootStore {
     this.identity = new IdentityStore(this);
     this.menuItems = new MenuItemsStore(this);
     this.pages = new PagesStore(this);
+    this.licences = new LicencesStore(this);
+    this.apps = new AppsStore(this);
     this.myProfile = new MyProfileStore(this);
     this.mySessions = new MySessionsStore(this);
     this.twoFactor = new TwoFactorStore(this);

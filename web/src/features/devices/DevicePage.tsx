@@ -8,6 +8,7 @@ import { ScreenHeader } from "../../shell/ScreenHeader";
 import { RequestList } from "../access-requests/RequestList";
 import { AccessRequestDialog } from "./AccessRequestDialog";
 import { AgentCredentialSection } from "./AgentCredentialSection";
+import { DeviceLicenceSection } from "./DeviceLicenceSection";
 import { DeviceAudienceSection } from "./DeviceAudienceSection";
 import { MY_ACCESS_INTENT, myAccessLabel } from "./accessView";
 import { OnlineState } from "./DevicesPage";
@@ -61,6 +62,7 @@ export const DevicePage = observer(function DevicePage() {
         </Callout>
       )}
       <CustomFieldValuesSection key={device.publicId} target="device" publicId={device.publicId} name={device.name} canEdit={canEditCustomValues(session.rights)} />
+      <DeviceLicenceSection key={`licences-${device.publicId}`} agentPublicId={device.publicId} />
       <section aria-labelledby="device-services">
         <h2 id="device-services">Services</h2>
         {device.servers.length === 0 ? <p className="bp6-text-muted">This device has no services besides the VPN.</p> : (

@@ -4,7 +4,7 @@ import type { Message } from "@portal/core/domain/Message";
 import { formatDateInput } from "@portal/core/rules/dateInput";
 import { useStores } from "../../app/StoreContext";
 
-const ICONS = { "access-decision": "confirm", invite: "envelope", "expiring-access": "time" } as const;
+const ICONS = { "access-decision": "confirm", invite: "envelope", "expiring-access": "time", "licence-ended": "warning-sign" } as const satisfies Record<Message["kind"], string>;
 
 export interface MessageRowProps {
   readonly message: Message;
