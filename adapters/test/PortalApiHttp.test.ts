@@ -9,8 +9,9 @@ import { makePortalApiHttp } from "../src/http/PortalApiHttp";
 import { basicCredentials } from "../src/http/areas/session";
 import { brandingHost } from "../src/http/brandingHost";
 
-// A real HTTP server answering like the portal: discovery from core's route table, and
-// scripted answers per path, recording the headers each request carried.
+// A real HTTP server answering like the portal: discovery from core's route table (as an older
+// portal without pages would: PageList is left out, so a rel the API does not offer can be tried),
+// and scripted answers per path, recording the headers each request carried.
 let server: Server;
 let baseUrl = "";
 const seen: Array<{ method: string; url: string; headers: IncomingMessage["headers"]; body: string }> = [];
@@ -23,7 +24,7 @@ beforeAll(async () => {
     req.on("end", () => {
       seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
       const path = (req.url ?? "").split("?")[0] ?? "";
-      const answer = path === "/api/" ? { status: 200, body: { status: "success", type: "Discovery", data: discoveryLinks(), moreAfter: null } } : answers.get(`${req.method} ${path}`);
+      const answer = path === "/api/" ? { status: 200, body: { status: "success", type: "Discovery", data: discoveryLinks().filter((l) => l.rel !== "PageList"), moreAfter: null } } : answers.get(`${req.method} ${path}`);
       // A text body is a file (an export), sent as is with the answer's own headers.
       if (answer && typeof answer.body === "string") {
         res.writeHead(answer.status, answer.headers ?? {});
