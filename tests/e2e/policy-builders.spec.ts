@@ -55,6 +55,9 @@ async function writeWithBoldAndLink(page: Page, before: string, bold: string, li
   await page.keyboard.press("Delete");
   await page.keyboard.type(before);
   await page.getByRole("button", { name: "Bold" }).click();
+  // The toolbar gives the focus back to the editor after its click: keys typed before that were
+  // lost (seen under load: " inding" instead of "binding").
+  await expect(page.getByRole("textbox", { name: /^Text in / })).toBeFocused();
   await page.keyboard.type(bold);
   await page.keyboard.press("ControlOrMeta+b");
   await page.keyboard.type(` ${linkText}`);

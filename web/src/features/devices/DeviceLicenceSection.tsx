@@ -94,10 +94,10 @@ const FeatureActions = observer(function FeatureActions({ store, feature, active
   }
   return (
     <span className="device-licence-actions">
-      {!trialUsed && <Button size="small" variant="minimal" icon="time" text="Start trial" aria-label={`Start a trial of ${name}`} disabled={store.busy}
+      {!trialUsed && <Button size="small" variant="minimal" icon="time" text="Start trial" aria-label={`Start trial of ${name}`} disabled={store.busy}
         onClick={() => void store.activate(feature, { trial: true })} />}
       {licences.map((b) => (
-        <Button key={b.publicId} size="small" variant="minimal" icon="id-number" text={`Use ${b.licenceType.name}`} aria-label={`Activate ${name} with ${b.licenceType.name}`}
+        <Button key={b.publicId} size="small" variant="minimal" icon="id-number" text={`Use ${b.licenceType.name}`} aria-label={`Use ${b.licenceType.name} for ${name}`}
           disabled={store.busy} onClick={() => void store.activate(feature, { licence: { publicId: b.publicId } })} />
       ))}
     </span>
