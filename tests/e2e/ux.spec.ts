@@ -141,6 +141,9 @@ test("reorder from the keyboard alone, saved as one bulk call", async ({ page })
 test("the translation dialog refuses a language given twice and offers an existing key as an edit", async ({ page }) => {
   await signIn(page, DEMO_USERS.translator, { baseURL: portal.baseURL });
   await page.goto(at("/translations"));
+  // The dialog knows the existing keys from the list: wait for it (a slow first load under the
+  // other worker's load left the check nothing to find; the server would still refuse the save).
+  await expect(page.getByTestId("translation-row").filter({ hasText: "WELCOME_MESSAGE" })).toHaveCount(1);
   await page.getByTestId("translations-add").click();
   const dialog = page.getByTestId("translation-dialog");
   await dialog.getByLabel("Key").fill("WELCOME_MESSAGE");
