@@ -16,11 +16,13 @@ export default defineConfig({
         // The CLI's tests run the real binary (tsx, a server child process) per command: seconds
         // each when the machine is busy, so a test of several commands gets more time.
         ...(name === "cli" ? { testTimeout: 120_000 } : {}),
-        // The server's test files each import the whole server (Fastify, drizzle, effect, the
-        // route table): re-importing it per file cost about 115 s of a CI run. They share no
-        // module state that matters (every file builds its own app on its own database), so a
-        // worker keeps its modules between files.
-        ...(name === "server" ? { isolate: false } : {}),
+        // A worker keeps its modules between files (isolate: false) in every project but the CLI.
+        // Re-importing per file was most of the run: effect, fast-check and the route table cost
+        // core 52 s of imports for 11 s of tests (10 s in all without), jsdom and React cost web
+        // 142 s (20 s without), the whole server about 115 s. No file relies on fresh module state:
+        // each server file builds its own app on its own database, each web test its own stores
+        // (checked with --sequence.shuffle). The CLI's files start real processes instead.
+        ...(name === "cli" ? {} : { isolate: false }),
       },
     })),
     reporters: ["default", "./scripts/count-reporter.ts"],
