@@ -37,7 +37,9 @@ export type RelayNotice =
   | { readonly type: "disconnect"; readonly session: string }
   | { readonly type: "rotated"; readonly agentId: number }
   /** A member's role, temporary access or membership changed: their tunnels in the company are checked again. */
-  | { readonly type: "member"; readonly userId: number; readonly companyId: number };
+  | { readonly type: "member"; readonly userId: number; readonly companyId: number }
+  /** Rights in the company changed (roles, groups): every tunnel there is checked again. */
+  | { readonly type: "company"; readonly companyId: number };
 
 interface AgentLink {
   readonly agent: AgentRow;
@@ -274,6 +276,8 @@ export class Relay implements RelayContext {
       for (const c of this.clientLinks) if (c.owner.userId === notice.userId && c.agent.id === notice.agentId) void c.recheck(reasonOf(code));
     } else if (notice.type === "member") {
       for (const c of this.clientLinks) if (c.owner.userId === notice.userId && c.owner.companyId === notice.companyId) void c.recheck(reasonOf("ACCESS_EXPIRED"));
+    } else if (notice.type === "company") {
+      for (const c of this.clientLinks) if (c.owner.companyId === notice.companyId) void c.recheck(reasonOf("ACCESS_EXPIRED"));
     } else if (notice.type === "disconnect") {
       for (const c of this.clientLinks) if (c.disconnect(notice.session)) break;
     } else if (notice.type === "rotated") {

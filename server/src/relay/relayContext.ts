@@ -28,3 +28,12 @@ export const RELAY_CHANNEL = "portal_relay";
 export async function noticeMemberChanged(tx: Db, userId: number, companyId: number): Promise<void> {
   await tx.execute(sql`select pg_notify(${RELAY_CHANNEL}, ${JSON.stringify({ type: "member", userId, companyId })})`);
 }
+
+/**
+ * Tells every relay process, at commit of `tx`, that rights in the whole company may have changed
+ * (a role's rights, a group's members or devices, a group's removal): every live tunnel of the
+ * company is checked again at once, so a right taken away ends its tunnels now.
+ */
+export async function noticeCompanyRightsChanged(tx: Db, companyId: number): Promise<void> {
+  await tx.execute(sql`select pg_notify(${RELAY_CHANNEL}, ${JSON.stringify({ type: "company", companyId })})`);
+}

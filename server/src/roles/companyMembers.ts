@@ -12,6 +12,7 @@ import { RIGHTS_CHANGED_EVENT, type RightsChangedEvent } from "@portal/core/wire
 import { rowsOf, type Db } from "../db/Database";
 import { audiences, memberships, roles } from "../db/schema";
 import { EventHub } from "../events/EventHub";
+import { noticeCompanyRightsChanged } from "../relay/relayContext";
 import { activeMembership } from "../users/members";
 
 /** A membership row as the administrator rule needs it, with the role it holds. */
@@ -32,7 +33,8 @@ export const withRoleRights = (members: ReadonlyArray<MemberRole>, roleId: numbe
 
 /**
  * Tells every member of the company (company roles and group roles alike) that rights changed,
- * in the change's transaction: their clients reload their rights (RIGHTS_CHANGED_EVENT).
+ * in the change's transaction: their clients reload their rights (RIGHTS_CHANGED_EVENT), and the
+ * relay checks the company's live tunnels again (a right taken away ends its tunnels at once).
  */
 export async function publishRightsChanged(tx: Db, company: { readonly id: number; readonly publicId: string }): Promise<void> {
   const users = rowsOf<{ user_id: number }>(await tx.execute(sql`
@@ -40,6 +42,7 @@ export async function publishRightsChanged(tx: Db, company: { readonly id: numbe
     union select gm.user_id from group_memberships gm join groups g on g.id = gm.group_id where g.company_id = ${company.id}`));
   const data: RightsChangedEvent = { company: company.publicId };
   await EventHub.publishToAll(tx, users.map((u) => Number(u.user_id)), RIGHTS_CHANGED_EVENT, data);
+  await noticeCompanyRightsChanged(tx, company.id);
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { and, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { writeAudit } from "../audit/writeAudit";
+import { noticeCompanyRightsChanged } from "../relay/relayContext";
 import { agentGroups, agents, memberships, roles, users } from "../db/schema";
 import { HttpProblem } from "../http/HttpProblem";
 import { keyset, page } from "../http/listSql";
@@ -77,6 +78,8 @@ export const groupDeviceRoutes: HandlersOf<"GroupAgentList" | "GroupCandidateLis
       await writeAudit(tx, actorOf(ctx), out.map((a) => ({
         action: "DELETE", topic: "GroupAgent", target: a.publicId, before: { group: { publicId: group.publicId, name: group.name }, agent: { publicId: a.publicId, name: a.name } },
       })));
+      // A device leaving a group takes the group's rights on it away: its tunnels are checked again.
+      await noticeCompanyRightsChanged(tx, companyId);
       return out;
     });
     return { type: "Agent", data: removed.map((a) => ({ publicId: a.publicId })) };

@@ -13,6 +13,7 @@ import {
   duplicateMemberships, planMembershipReplacement, type MembershipTriple,
 } from "@portal/core/rules/groupMemberships";
 import { writeAudit } from "../audit/writeAudit";
+import { noticeCompanyRightsChanged } from "../relay/relayContext";
 import type { Db } from "../db/Database";
 import { groupMemberships, groups, memberships, roles, users } from "../db/schema";
 import { HttpProblem } from "../http/HttpProblem";
@@ -92,11 +93,14 @@ async function lookup(db: Db, companyId: number, items: ReadonlyArray<Record<str
   };
 }
 
+/** A membership change in one transaction; at commit the relay checks the company's live tunnels again. */
 const inTransaction = <A>(ctx: RequestContext, fn: (tx: Db, companyId: number) => Promise<A>): Promise<A> =>
   ctx.db.transaction(async (tx) => {
     const companyId = companyOf(ctx).id;
     await lockCompany(tx, companyId);
-    return fn(tx, companyId);
+    const result = await fn(tx, companyId);
+    await noticeCompanyRightsChanged(tx, companyId);
+    return result;
   });
 
 /** Inserts new memberships (already checked), answering them as rows. */

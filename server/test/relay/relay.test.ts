@@ -2,7 +2,7 @@
  * The relay end to end on a listening portal (issue 10): tickets gated by approved requests, an
  * HTTP GET through client, relay and agent, revoke and expiry closing the open stream within a
  * second and refusing new ones, Disconnect, the session rows and audit entries, forged and
- * replayed tickets, a bad agent credential, rotation, an agent that is gone, and a service the
+ * replayed tickets, a role's rights edit, a bad agent credential, rotation, an agent that is gone, and a service the
  * agent was not set up for.
  */
 import { once } from "node:events";
@@ -225,6 +225,28 @@ describe("relay", () => {
     } finally {
       const [engineer] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, EMAILS.engineer));
       await t.database.db.update(memberships).set({ expiresOn: null }).where(eq(memberships.userId, engineer!.id));
+    }
+  });
+
+  it("a role's rights edit that takes the device rights away closes the open stream within a second", async () => {
+    const roles = ((await call("GET", "/api/roles?page-size=100", "admin")).json() as Json).data as Array<{ publicId: string; name: string; rights: string[] }>;
+    const role = roles.find((r) => r.name === "Engineer")!;
+    try {
+      await approvedRequest(60);
+      const client = await linkClient(base, { ticket: ((await ticket()).json() as Json).data.ticket });
+      const stream = await client.mux.open({ service: hmiPanel().publicId });
+      stream.write("GET / HTTP/1.1\r\nHost: hmi\r\n\r\n");
+      await once(stream, "data");
+      const reset = resetOf(stream);
+      const edited = await call("PATCH", `/api/roles/${role.publicId}`, "admin", { rights: role.rights.filter((r) => r !== "use:access-requests") });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const { code, ms } = await reset;
+      expect(code).toBe("ACCESS_EXPIRED");
+      expect(ms).toBeLessThan(1000);
+      await expect(client.mux.open({ service: hmiPanel().publicId })).rejects.toMatchObject({ code: "ACCESS_REQUEST_REQUIRED" });
+      client.mux.close();
+    } finally {
+      expect((await call("PATCH", `/api/roles/${role.publicId}`, "admin", { rights: role.rights })).statusCode).toBe(200);
     }
   });
 
