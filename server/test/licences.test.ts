@@ -159,5 +159,13 @@ describe.each(await availableBackends())("licences and apps on %s", (kind) => {
     const demoDevice = await call("PATCH", "/api/admin/demo-device-expiries", { publicId: devices[0], demoExpiresOn: "2027-02-01T00:00:00Z" }, admin, undefined);
     expect(demoDevice.json().data[0].demoExpiresOn).toBe("2027-02-01T00:00:00.000Z");
     expect((await call("PATCH", "/api/admin/company-trials", { publicId: demo, trialEndsOn: "not a date" }, admin, undefined)).json().data[0].propertyName).toBe("trialEndsOn");
+    // Backup codes by the address the user gives support: unknown is a 404, no two-factor a 409 saying so.
+    expect((await call("POST", "/api/admin/backup-code-resends", { email: "nobody@example.com" }, admin, undefined)).statusCode).toBe(404);
+    const no2fa = await call("POST", "/api/admin/backup-code-resends", { email: " Engineer@Example.com " }, admin, undefined);
+    expect(no2fa.statusCode, no2fa.body).toBe(409);
+    expect(no2fa.json().data[0].message).toMatch(/no two-factor/);
+    // My user says who holds the tools, so the web app shows them to these users only.
+    expect((await call("GET", "/api/my-user", undefined, admin, undefined)).json().data.platformAdmin).toBe(true);
+    expect((await call("GET", "/api/my-user", undefined, acmeAdmin, undefined)).json().data.platformAdmin).toBe(false);
   });
 });

@@ -15,6 +15,8 @@ export const MyUser = Schema.Struct({
   timeZone: Schema.optional(Schema.NullOr(Schema.String)),
   /** A new address waiting for its confirmation link to be followed. */
   pendingEmail: Schema.optional(Schema.NullOr(Schema.String)),
+  /** A platform administrator (not a company right): the administrator-only tools are theirs. */
+  platformAdmin: Schema.optional(Schema.Boolean),
 });
 export type MyUser = typeof MyUser.Type;
 

@@ -2,7 +2,7 @@ import { Result } from "effect";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  COUPON_NOT_FOR_FEATURE, COUPON_NOT_VALID, DAY_MS, daysLeft, endsToTell, extendedExpiry, FEATURE_ALREADY_ACTIVE, isActive, judgeActivation,
+  COUPON_NOT_FOR_FEATURE, COUPON_NOT_VALID, DAY_MS, dayOfExpiry, daysLeft, expiryOfDay, endsToTell, extendedExpiry, FEATURE_ALREADY_ACTIVE, isActive, judgeActivation,
   judgeBundleActivation, LICENCE_EXPIRED, LICENCE_HAS_NO_FREE_SEAT, LICENCE_NOT_FOR_FEATURE, TRIAL_ALREADY_USED, TRIAL_DAYS,
   validateBundleActivationBody, type ActivationFacts, type BundleFacts,
 } from "./licences";
@@ -101,5 +101,15 @@ describe("licence rules", () => {
     expect(validateBundleActivationBody({ publicId: " a ", bundle: { publicId: "b" } })).toEqual(Result.succeed({ publicId: "a", bundle: { publicId: "b" } }));
     const bad = validateBundleActivationBody({ bundle: null });
     expect(Result.isFailure(bad) && bad.failure.issues.map((i) => i.propertyName)).toEqual(["publicId", "bundle.publicId"]);
+  });
+
+  it("property: a picked day's expiry is the next midnight UTC, and reads back as that day", () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 60_000 }), (n) => {
+      const day = new Date(Date.UTC(2000, 0, 1) + n * DAY_MS).toISOString().slice(0, 10);
+      const expiry = expiryOfDay(day);
+      expect(expiry).toBe(new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString());
+      expect(dayOfExpiry(expiry!)).toBe(day);
+    }));
+    for (const bad of ["", "2027-02-30", "2027-13-01", "27-01-01", "2027-01-01T00:00:00Z", "1969-12-31"]) expect(expiryOfDay(bad)).toBeNull();
   });
 });

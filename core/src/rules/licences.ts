@@ -144,6 +144,28 @@ export function checkInstant(value: unknown, propertyName: string): Result.Resul
   return Result.succeed(ms);
 }
 
+const DAY_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The expiry instant of a whole UTC day `YYYY-MM-DD` as the administrator's tools pick it: the
+ * start of the next day (the chosen day counts whole). Guarantees null, never an exception, for a
+ * text that is not a real day; `dayOfExpiry(expiryOfDay(d)) === d` for every real day.
+ */
+export function expiryOfDay(day: string): string | null {
+  const m = DAY_TEXT.exec(day);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  if (y < 1970 || back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null;
+  return new Date(ms + DAY_MS).toISOString();
+}
+
+/** The last whole UTC day an expiry instant covers (`YYYY-MM-DD`): the day before it when it falls on midnight. */
+export function dayOfExpiry(iso: string): string {
+  return new Date(Date.parse(iso) - 1).toISOString().slice(0, 10);
+}
+
 /** The licence messages of the catalogue (englishMessages.ts). */
 export const LICENCE_MESSAGE_KEYS = [
   FEATURE_ALREADY_ACTIVE, TRIAL_ALREADY_USED, LICENCE_NOT_FOR_FEATURE, LICENCE_EXPIRED, LICENCE_HAS_NO_FREE_SEAT,

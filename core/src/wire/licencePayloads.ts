@@ -49,10 +49,12 @@ export const AdminCouponBody = Schema.Struct({
 export const AdminCouponView = Schema.Struct({
   publicId: Schema.String, code: Schema.String, feature: ActivationFeature, days: Schema.Number, redeemedOn: Schema.NullOr(Schema.String),
 });
-/** Whose backup codes to replace and mail. */
-export const AdminBackupCodeResendBody = Schema.Struct({ user: opt(Ref) });
+export type AdminCouponView = typeof AdminCouponView.Type;
+/** Whose backup codes to replace and mail: the user by publicId, or by e-mail address (what an administrator is told). */
+export const AdminBackupCodeResendBody = Schema.Struct({ user: opt(Ref), email: opt(Text(320)) });
 /** A demo device's expiry (UTC ISO), or null: not a demo device. */
 export const DemoExpiryPatchBody = Schema.Struct({ publicId: opt(PublicIdText), demoExpiresOn: opt(Schema.NullOr(Instant)) });
 export const DemoDeviceExpiry = Schema.Struct({
   publicId: Schema.String, name: Schema.String, company: Schema.Struct({ publicId: Schema.String, name: Schema.String }), demoExpiresOn: Schema.NullOr(Schema.String),
 });
+export type DemoDeviceExpiry = typeof DemoDeviceExpiry.Type;

@@ -10,6 +10,7 @@ import { asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { Result } from "effect";
 import { Conflict, InvalidInput, NotFound } from "@portal/core/errors";
 import { checkInstant, checkSeats, MAX_COUPON_DAYS } from "@portal/core/rules/licences";
+import { normalizeEmail } from "@portal/core/rules/profile";
 import { writeAudit } from "../audit/writeAudit";
 import { agents, companies, coupons, licenceBundles, licenceTypes, users } from "../db/schema";
 import { actorOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
@@ -149,9 +150,11 @@ export const adminRoutes: HandlersOf<"AdminLicenceBundleList" | "AdminCompanyTri
   },
   "AdminBackupCodeResend.POST": async (ctx) => {
     await ctx.db.transaction(async (tx) => {
-      const userId = required(ctx.body.user, "user").publicId;
-      const [user] = await tx.select().from(users).where(eq(users.publicId, userId));
-      if (!user) throw new NotFound({ entity: "User", publicId: userId });
+      // By e-mail address (what a user tells support) or by publicId; an unknown one is a 404 either way.
+      const email = ctx.body.email?.trim();
+      const key = email ? normalizeEmail(email) : required(ctx.body.user, "user").publicId;
+      const [user] = await tx.select().from(users).where(email ? eq(users.email, key) : eq(users.publicId, key));
+      if (!user) throw new NotFound({ entity: "User", publicId: key });
       if (!user.totpEnabled) throw new Conflict({ issues: [{ message: "This user has no two-factor authentication, so no backup codes", propertyName: "user.publicId" }] });
       const codes = await replaceBackupCodes(tx, user.id);
       await enqueueMails(tx, ctx.deps.mail, null, [{

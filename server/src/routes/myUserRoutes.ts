@@ -38,7 +38,7 @@ async function myUserJson(db: Db, u: typeof users.$inferSelect, now: number) {
     .orderBy(desc(mailTokens.id)).limit(1);
   return {
     publicId: u.publicId, name: u.name, email: u.email, twoFactorEnabled: u.totpEnabled,
-    language: u.language, timeZone: u.timeZone, pendingEmail: pending?.email ?? null,
+    language: u.language, timeZone: u.timeZone, pendingEmail: pending?.email ?? null, platformAdmin: u.platformAdmin,
   };
 }
 

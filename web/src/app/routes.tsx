@@ -35,6 +35,8 @@ export const routes: RouteObject[] = [
               ...shellScreenRoutes(),
               // The terms of use and privacy statement builders (issue 12): top-level paths in the shell.
               ...builderRoutes,
+              // The administrator-only tools (issue 12): platform administrators only (the server checks).
+              { path: "platform-tools", ...page(() => import("../features/platform-tools/PlatformToolsPage")) },
             ],
           },
           // spec 2: the my-company privacy and terms routes require the bootstrap check (issue 11).

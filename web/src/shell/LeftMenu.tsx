@@ -18,6 +18,7 @@ const SECTION_TITLE: Record<string, string> = {
 /**
  * The left menu: USER_MANAGEMENT, COMPANY, DEVICE_SETTINGS and DEVICES, each item only with its
  * right and only when its screen is built; a section with no such item is not shown (core's menuSections).
+ * Platform administrators get a Platform section with the administrator-only tools (issue 12).
  * Below them, the company's own menu items (issue 12, Identity screen), in their order: a link
  * leaving the portal opens in a new tab.
  */
@@ -43,6 +44,13 @@ export const LeftMenu = observer(function LeftMenu() {
           ))}
         </div>
       ))}
+      {session.user?.platformAdmin === true && (
+        <div data-testid="menu-section-PLATFORM">
+          <MenuDivider title="Platform" />
+          <MenuItem icon="wrench" text="Platform tools" data-testid="menu-item-platform-tools" href="/platform-tools"
+            active={pathname === "/platform-tools"} onClick={(e: React.MouseEvent) => { e.preventDefault(); navigate("/platform-tools"); }} />
+        </div>
+      )}
       {menuItems.items.length > 0 && (
         <div data-testid="menu-section-LINKS">
           <MenuDivider title="Links" />
