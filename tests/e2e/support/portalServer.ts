@@ -1,11 +1,12 @@
 /**
  * Starts the real portal (server + built web app) as a child process on a free port with a fresh
- * temporary PGlite DATA_DIR, so that the demo data is loaded exactly as `npm start` loads it.
+ * temporary PGlite DATA_DIR, so that the demo data is loaded exactly as `npm start` loads it (or,
+ * once the global setup made one, a copy of a data directory where it was loaded that way).
  * Used by the global setup (one shared server per run) and by specs that must stop or lock their
  * own server (API down, sign-in lockout) without disturbing the others.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -52,10 +53,18 @@ function serverCommand(): { cmd: string; args: string[]; cwd: string } {
   return { cmd: process.execPath, args: [tsx, "src/main.ts"], cwd: serverDir };
 }
 
+/**
+ * The environment variable naming a data directory with the demo data loaded (the global setup
+ * makes it): a portal started on an empty data directory begins from a copy of it.
+ */
+export const TEMPLATE_ENV = "E2E_DATA_TEMPLATE";
+
 /** Starts a portal and resolves once `GET /api/health` answers 200. */
 export async function startPortal(options: { port?: number; dataDir?: string; env?: Readonly<Record<string, string>> } = {}): Promise<PortalServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "portal-e2e-"));
+  const template = process.env[TEMPLATE_ENV];
+  if (template && existsSync(template) && readdirSync(dataDir).length === 0) cpSync(template, dataDir, { recursive: true });
   const { cmd, args, cwd } = serverCommand();
   const child: ChildProcess = spawn(cmd, args, {
     cwd,
