@@ -64,7 +64,7 @@ export async function startPortal(options: { port?: number; dataDir?: string; en
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "portal-e2e-"));
   const template = process.env[TEMPLATE_ENV];
-  if (template && existsSync(template) && readdirSync(dataDir).length === 0) cpSync(template, dataDir, { recursive: true });
+  if (template && existsSync(template) && readdirSync(dataDir).length === 0) cpSync(template, dataDir, { recursive: true, filter: (src) => !src.endsWith("postmaster.pid") });
   const { cmd, args, cwd } = serverCommand();
   const child: ChildProcess = spawn(cmd, args, {
     cwd,
@@ -104,6 +104,13 @@ export async function startPortal(options: { port?: number; dataDir?: string; en
       while (await answers(baseURL)) {
         if (Date.now() > deadline) kill(child, "SIGKILL");
         await new Promise((r) => setTimeout(r, 100));
+      }
+      // Not answering is not gone: the process may still be writing its data directory (a copy
+      // taken now, like the global setup's template, would race its last writes).
+      const exitDeadline = Date.now() + 10_000;
+      while (child.exitCode === null && child.signalCode === null) {
+        if (Date.now() > exitDeadline) kill(child, "SIGKILL");
+        await new Promise((r) => setTimeout(r, 50));
       }
       if (!keepData && options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
