@@ -91,7 +91,7 @@ export const TemplateDetailView = observer(function TemplateDetailView({ detail,
                       {detail.shares.map((s) => (
                         <li key={s.publicId} data-testid="template-share">
                           <span>{s.company.name}</span>
-                          <Button size="small" variant="minimal" icon="trash" intent="danger" text="Remove" aria-label={`Stop sharing with ${s.company.name}`}
+                          <Button size="small" variant="minimal" icon="trash" intent="danger" text="Remove" aria-label={`Remove share with ${s.company.name}`}
                             onClick={() => void detail.removeShare(s)} />
                         </li>
                       ))}
@@ -111,7 +111,7 @@ export const TemplateDetailView = observer(function TemplateDetailView({ detail,
                     {detail.subscriptions.map((s) => (
                       <li key={s.publicId} data-testid="template-subscription">
                         <span className="platform-mono">{s.topic}</span>
-                        <Button size="small" variant="minimal" icon="trash" intent="danger" text="Remove" aria-label={`Unsubscribe from ${s.topic}`}
+                        <Button size="small" variant="minimal" icon="trash" intent="danger" text="Remove" aria-label={`Remove subscription ${s.topic}`}
                           onClick={() => void detail.removeSubscription(s)} />
                       </li>
                     ))}
