@@ -3,9 +3,10 @@
  * `npm start`: the demo company has two mdr servers (it may run templates) and two rsc servers;
  * Acme has one of each; the holding company has none, so creating a template there shows
  * 'Your company is not fully provisioned'. The demo company's "Temperature alarm" template has a
- * config, a subscription to demo/+/temperature (the CLI's demo publisher sends there) and its
+ * config, a subscription to portal/demo/+/temperatureC (the CLI's demo publisher sends there) and its
  * runner's first log lines.
  */
+import { DEMO_MQTT_TOPIC_ROOT } from "@portal/core/rules/mqttBrokers";
 import type { Db } from "../db/Database";
 import { backendTemplates, messageSubscriptions, platformServers, templateConfigs } from "../db/schema";
 import { newPublicId } from "../ids";
@@ -34,9 +35,10 @@ export async function seedDemoPlatform(tx: Db, company: { demo: { id: number; pu
   }).returning();
   await logDeployed(tx, at, company.demo, template!);
   const [config] = await tx.insert(templateConfigs).values({ publicId: newPublicId(), templateId: template!.id, config: { thresholdCelsius: 80, notify: "shift-lead" } }).returning();
-  await tx.insert(messageSubscriptions).values({ publicId: newPublicId(), companyId: company.demo.id, templateId: template!.id, topic: "demo/+/temperature" });
+  const topic = `${DEMO_MQTT_TOPIC_ROOT}/+/temperatureC`;
+  await tx.insert(messageSubscriptions).values({ publicId: newPublicId(), companyId: company.demo.id, templateId: template!.id, topic });
   await appendLogs(tx, at, [
     { company: company.demo, template: template!, event: { kind: "config", configPublicId: config!.publicId } },
-    { company: company.demo, template: template!, event: { kind: "subscribed", topic: "demo/+/temperature" } },
+    { company: company.demo, template: template!, event: { kind: "subscribed", topic } },
   ]);
 }
