@@ -11,7 +11,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { companies } from "../src/db/schema";
-import { deliverMessage } from "../src/templates/templateRunner";
+import { appendLogs, deliverMessage, logText } from "../src/templates/templateRunner";
+import { backendTemplates } from "../src/db/schema";
+import { TEMPLATE_LOG_MAX_LINES } from "@portal/core/rules/backendTemplates";
 import { answers, LOCAL_BROKER } from "./mosquitto";
 import { apiHeaders, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
@@ -174,6 +176,19 @@ describe("platform servers, screensavers and templates", () => {
       expect((await call("GET", `/api/backend-templates/${id}`, acmeAdmin, acme)).statusCode).toBe(404);
       expect(data<unknown[]>(await call("GET", "/api/message-subscriptions", acmeAdmin, acme))).toEqual([]);
       expect((await call("DELETE", `/api/backend-templates/${id}`, admin, demo)).statusCode).toBe(200);
+    });
+
+    it("keeps the newest TEMPLATE_LOG_MAX_LINES lines of a runner, oldest first", async () => {
+      const id = data<Array<{ publicId: string }>>(await call("POST", "/api/backend-templates", admin, demo, { name: "Chatty" }))[0]!.publicId;
+      const [company] = await t.database.db.select({ id: companies.id, publicId: companies.publicId }).from(companies).where(eq(companies.publicId, demo));
+      const [template] = await t.database.db.select({ id: backendTemplates.id, publicId: backendTemplates.publicId }).from(backendTemplates).where(eq(backendTemplates.publicId, id));
+      const entries = Array.from({ length: TEMPLATE_LOG_MAX_LINES + 5 }, (_, i) => ({ company: company!, template: template!, event: { kind: "message" as const, topic: "t", payload: `n${i}` } }));
+      await appendLogs(t.database.db, new Date(), entries);
+      const lines = (await logText(t.database.db, company!.id, template!.id)).trimEnd().split("\n");
+      expect(lines.length).toBe(TEMPLATE_LOG_MAX_LINES);
+      // The deployment line and n0 to n4 went: 1 + 1005 lines, 1000 kept.
+      expect(lines[0]).toContain('"n5"');
+      expect(lines.at(-1)).toContain(`"n${TEMPLATE_LOG_MAX_LINES + 4}"`);
     });
 
     it.skipIf(!brokerUp)("records a real MQTT message of the company's broker in the subscribed template's log", async () => {
