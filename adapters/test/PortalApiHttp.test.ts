@@ -243,3 +243,39 @@ describe("basicCredentials", () => {
     );
   });
 });
+
+describe("PortalApiHttp platform (issue 13)", () => {
+  it("asks the company's platform servers with the spec's fields and type filter", async () => {
+    answers.set("GET /api/my-company/platform-servers", ok([{ publicId: "s1", name: "MDR 1", location: "Amsterdam", type: "mdr", vpnRange: "10.64.0.0/16" }]));
+    const { port } = api({ secret: "s3cret", company: "c1" });
+    const result = await run(port.platform.platformServers());
+    expect(result._tag === "Success" && result.success.data.map((s) => s.name)).toEqual(["MDR 1"]);
+    const req = seen.findLast((r) => r.url.startsWith("/api/my-company/platform-servers"));
+    expect(decodeURIComponent(req!.url)).toBe("/api/my-company/platform-servers?fields=location,name,type,vpnRange&filters=in(type,mdr,rsc)");
+  });
+
+  it("uses the first config filtered by template (none: null), and downloads the log as cloud-function.log", async () => {
+    const { port } = api({ secret: "s3cret", company: "c1" });
+    answers.set("GET /api/template-configs", ok([{ publicId: "cfg1", template: { publicId: "t1" }, config: { a: 1 } }]));
+    const first = await run(port.platform.templateConfig("t1"));
+    expect(first._tag === "Success" && first.success?.publicId).toBe("cfg1");
+    expect(decodeURIComponent(seen.findLast((r) => r.url.startsWith("/api/template-configs"))!.url)).toBe("/api/template-configs?filters=eq(template.publicId,t1)&page-size=1");
+    answers.set("GET /api/template-configs", ok([]));
+    const none = await run(port.platform.templateConfig("t1"));
+    expect(none._tag === "Success" && none.success).toBeNull();
+
+    answers.set("GET /api/backend-templates/t1/logs", { status: 200, body: "line 1\n", headers: { "Content-Type": "text/plain", "Content-Disposition": 'attachment; filename="cloud-function.log"' } });
+    const log = await run(port.platform.templateLogs("t1"));
+    expect(log._tag === "Success" && log.success.fileName).toBe("cloud-function.log");
+    answers.set("GET /api/backend-templates/t1/logs", fail(404, "not found"));
+    const missing = await run(port.platform.templateLogs("t1"));
+    expect(missing._tag === "Failure" && missing.failure._tag).toBe("NotFound");
+  });
+
+  it("turns 'Your company is not fully provisioned' into a Conflict", async () => {
+    answers.set("POST /api/backend-templates", fail(409, "Your company is not fully provisioned"));
+    const { port } = api({ secret: "s3cret", company: "c1" });
+    const result = await run(port.platform.addTemplate({ name: "x", description: "" }));
+    expect(result._tag === "Failure" && result.failure._tag).toBe("Conflict");
+  });
+});

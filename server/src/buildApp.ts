@@ -59,6 +59,11 @@ import { pageRoutes } from "./routes/pageRoutes";
 import { licenceRoutes } from "./routes/licenceRoutes";
 import { appRoutes } from "./routes/appRoutes";
 import { adminRoutes } from "./routes/adminRoutes";
+import { platformServerRoutes } from "./routes/platformServerRoutes";
+import { screensaverRoutes } from "./routes/screensaverRoutes";
+import { templateRoutes } from "./routes/templateRoutes";
+import { templatePartRoutes } from "./routes/templatePartRoutes";
+import { deliverMessage } from "./templates/templateRunner";
 import { tellEndedActivations } from "./licences/activationExpiry";
 import { MqttBrokerManager } from "./mqtt/MqttBrokerManager";
 import { SecretBox, secretKeyFromEnv } from "./mqtt/secretBox";
@@ -120,6 +125,7 @@ export const HANDLERS: HandlerTable = {
   ...usageRoutes,
   ...identityRoutes, ...menuItemRoutes,
   ...licenceRoutes, ...appRoutes, ...adminRoutes,
+  ...platformServerRoutes, ...screensaverRoutes, ...templateRoutes, ...templatePartRoutes,
 };
 
 /**
@@ -162,6 +168,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mqtt = new MqttBrokerManager({
     database: options.database, box: secrets, clock, connect: options.mqttClients ?? env["PORTAL_MQTT_CLIENTS"] !== "0",
     onError: (e) => app.log.error({ err: e }, "mqtt broker manager"),
+    // Issue 13: messages reach the runners of the templates the company subscribed to them.
+    onMessage: (companyId, topic, payload) => {
+      void deliverMessage(options.database.db, companyId, topic, payload.toString("utf8"), new Date(nowOf(clock)))
+        .catch((e: unknown) => app.log.error({ err: e }, "template runner"));
+    },
   });
   const apiCalls = new ApiCallCounter(options.database, clock);
   apiCalls.start();

@@ -70,6 +70,10 @@ const STOPS: ReadonlyArray<Stop> = [
   // Issue 11: my account.
   { name: "my-profile", open: async (p) => { await p.goto("/my-profile"); await p.getByRole("heading", { name: "My profile", exact: true }).waitFor(); } },
   { name: "not-allowed", open: async (p) => { await p.goto("/error/not-allowed"); } },
+  // Issue 13: backend component templates, router screensavers, platform servers.
+  { name: "templates", open: async (p) => { await p.goto("/templates"); await p.getByTestId("templates-table").waitFor(); } },
+  { name: "router-screensavers", open: async (p) => { await p.goto("/router-screensavers"); await p.getByRole("heading", { name: "Router screensavers", level: 1 }).waitFor(); } },
+  { name: "platform-servers", open: async (p) => { await p.goto("/platform-servers"); await p.getByTestId("platform-servers-table").waitFor(); } },
 ];
 
 /**

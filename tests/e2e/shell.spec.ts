@@ -56,7 +56,8 @@ test.describe("sign-in lands where the rights say", () => {
       await expect(page.getByTestId(`menu-section-${section}`)).toBeVisible();
     }
     const items = page.getByTestId("left-menu").locator("[data-testid^=menu-item-]");
-    await expect(items).toHaveCount(18);
+    // 21 items of the spec's sections, and Platform tools: the demo administrator is a platform administrator.
+    await expect(items).toHaveCount(22);
     for (const built of ["users", "groups", "translations", "audit-trail", "assets", "devices", "my-access-requests", "approvals", "tunnel-sessions"]) {
       await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
     }
@@ -66,6 +67,8 @@ test.describe("sign-in lands where the rights say", () => {
     for (const built of ["mqtt", "custom-fields", "usage", "identity", "licenses", "apps"]) await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
     // Issue 13: pages and report templates.
     await expect(page.getByTestId("menu-item-pages")).toBeVisible();
+    // Issue 13: templates, router screensavers and platform servers.
+    for (const built of ["templates", "router-screensavers", "platform-servers"]) await expect(page.getByTestId(`menu-item-${built}`)).toBeVisible();
     await expect(page.getByTestId("company-switch")).toHaveText("Demo Company");
     await shot("shell-admin");
   });

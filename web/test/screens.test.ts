@@ -17,6 +17,8 @@ describe("the shell's screens", () => {
       "access-categories", "roles", "custom-fields", "mqtt", "usage", "identity", "licenses", "apps",
       // Issue 13: pages and report templates.
       "pages",
+      // Issue 13: backend component templates, router screensavers, platform servers.
+      "templates", "router-screensavers", "platform-servers",
     ].sort());
   });
 

@@ -22,6 +22,7 @@ import { selfServiceApi } from "./areas/selfService";
 import { policyBuildersApi } from "./areas/policyBuilders";
 import { appsApi, licencesApi } from "./areas/licences";
 import { adminApi } from "./areas/admin";
+import { platformApi } from "./areas/platform";
 
 /** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
 export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & { readonly http: HttpClient } {
@@ -52,6 +53,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     licences: licencesApi(http),
     apps: appsApi(http),
     admin: adminApi(http),
+    platform: platformApi(http),
   };
 }
 

@@ -12,6 +12,9 @@ export const MANAGE_FEATURES = [
   // Issue 13: report templates and dashboard pages (spec 2: "template and component developers
   // build report templates and pages"); the spec's table names no right for them.
   "pages",
+  // Issue 13: backend component templates, their shares, configs and message subscriptions
+  // (spec 1: "template and component developers ... manage backend component templates").
+  "templates",
 ] as const;
 export const USE_FEATURES = ["audit-logs", "data-usage", "access-requests"] as const;
 export const INVITE_FEATURES = ["user"] as const;

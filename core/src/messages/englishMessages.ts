@@ -270,6 +270,20 @@ const KEYED = {
   "translation.languageExists": t("This translation already has a text in “{name}”. Edit that text instead of adding the language again.", "This language is already in the translation. Edit its text instead."),
   "translation.keyExists": t("A translation with the key “{name}” already exists. Edit it instead.", "A translation with this key already exists. Edit it instead."),
   "generic": t("Something went wrong. Try again."),
+  // Platform servers, screensavers and backend component templates (issue 13).
+  VPN_RANGE_INVALID: t("Enter the VPN range as a network in CIDR form, for example 10.8.0.0/16 or fd00:8::/48."),
+  VPN_RANGE_NOT_NETWORK: t("The VPN range must start at its network address, for example 10.8.0.0/16 rather than 10.8.1.0/16."),
+  PLATFORM_SERVER_TYPE_INVALID: t("Choose the server type: mdr or rsc."),
+  TOO_MANY_SCREENSAVERS: t("The company already has the most screensavers it can keep. Delete one first."),
+  TEMPLATE_CONFIG_NOT_OBJECT: t("The config must be a JSON object, for example {\"interval\": 60}."),
+  TEMPLATE_CONFIG_TOO_LARGE: t("The config is too large: keep it under 64 KB of JSON."),
+  TOPIC_FILTER_INVALID: t("Enter an MQTT topic such as plant/+/temperature: + stands for one level, # only at the end for all below."),
+  SHARE_WITH_OWN_COMPANY: t("A template cannot be shared with the company that owns it."),
+  TEMPLATE_ALREADY_SHARED: t("This template is already shared with that company."),
+  TEMPLATE_READ_ONLY: t("This template was shared with your company: only its owner can change it."),
+  "Must be at most 2000 characters": t("Use at most 2000 characters."),
+  TEMPLATE_LOG_SAVED: t("The log was saved as {name}.", "The log was saved."),
+  SCREENSAVER_UPLOADED: t("The screensaver {name} was uploaded.", "The screensaver was uploaded."),
 } as const satisfies Readonly<Record<string, MessageText>>;
 
 /** One text per tagged error of core/src/errors.ts, under `error.<Tag>`. */

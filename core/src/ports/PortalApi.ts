@@ -27,6 +27,7 @@ import type { PolicyBuildersApi } from "./api/PolicyBuildersApi";
 import type { IdentityApi } from "./api/IdentityApi";
 import type { AppsApi, LicencesApi } from "./api/LicencesApi";
 import type { AdminApi } from "./api/AdminApi";
+import type { PlatformApi } from "./api/PlatformApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
 export type { AccountApi } from "./api/AccountApi";
@@ -50,6 +51,7 @@ export type { PolicyBuildersApi } from "./api/PolicyBuildersApi";
 export type { IdentityApi, IdentityChanges, MenuItemInput } from "./api/IdentityApi";
 export type { AppsApi, LicencesApi } from "./api/LicencesApi";
 export type { AdminApi, AdminBundleInput, AdminCouponInput } from "./api/AdminApi";
+export type { DownloadedFile, PlatformApi } from "./api/PlatformApi";
 export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
 
 export interface PortalApiShape {
@@ -77,6 +79,7 @@ export interface PortalApiShape {
   readonly licences: LicencesApi;
   readonly apps: AppsApi;
   readonly admin: AdminApi;
+  readonly platform: PlatformApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

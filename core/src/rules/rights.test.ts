@@ -15,7 +15,7 @@ describe("shell routes and the left menu", () => {
     expect(openRoutes(["manage:groups"])).toEqual(["groups"]);
     expect(openRoutes(["manage:group-types"])).toEqual(["groups"]);
     expect(openRoutes(["manage:roles"])).toEqual(["roles", "access-categories"]);
-    expect(openRoutes(["manage:branding"])).toEqual(["identity"]);
+    expect(openRoutes(["manage:branding"])).toEqual(["identity", "router-screensavers"]);
     expect(openRoutes(["use:data-usage"])).toEqual(["usage"]);
     expect(openRoutes(["use:audit-logs"])).toEqual(["audit-trail"]);
     expect(openRoutes(["manage:licences"])).toEqual(["licenses"]);
@@ -24,7 +24,8 @@ describe("shell routes and the left menu", () => {
     expect(openRoutes(["manage:asset-types"])).toEqual(["assets"]);
     expect(openRoutes(["use:access-requests"])).toEqual(["devices", "my-access-requests", "access-requests"]);
     expect(openRoutes(["approve:access-requests"])).toEqual(["approvals", "access-requests"]);
-    expect(openRoutes(["manage:access-requests"])).toEqual(["approvals", "access-requests", "tunnel-sessions"]);
+    expect(openRoutes(["manage:access-requests"])).toEqual(["platform-servers", "approvals", "access-requests", "tunnel-sessions"]);
+    expect(openRoutes(["manage:templates"])).toEqual(["templates", "platform-servers"]);
     expect(openRoutes(["manage:subgroups", "not-a-right"])).toEqual([]);
   });
 
@@ -32,14 +33,17 @@ describe("shell routes and the left menu", () => {
     expect(menuSections(ALL_RIGHTS, SHELL_ROUTES)).toEqual([
       { id: "USER_MANAGEMENT", items: ["users", "groups", "roles", "access-categories"] },
       { id: "COMPANY", items: ["identity", "translations", "usage", "audit-trail", "licenses", "apps"] },
-      { id: "DEVICE_SETTINGS", items: ["assets", "custom-fields", "mqtt", "pages"] },
+      { id: "DEVICE_SETTINGS", items: ["assets", "custom-fields", "mqtt", "pages", "templates", "router-screensavers", "platform-servers"] },
       { id: "DEVICES", items: ["devices", "my-access-requests", "approvals", "tunnel-sessions"] },
     ]);
     // One request's page (the e-mail link) is a route without a menu item.
     expect(menuSections(["use:access-requests"], SHELL_ROUTES)).toEqual([{ id: "DEVICES", items: ["devices", "my-access-requests"] }]);
     // Active sessions only with manage:access-requests; approving alone does not show it.
     expect(menuSections(["approve:access-requests"], SHELL_ROUTES)).toEqual([{ id: "DEVICES", items: ["approvals"] }]);
-    expect(menuSections(["manage:access-requests"], SHELL_ROUTES)).toEqual([{ id: "DEVICES", items: ["approvals", "tunnel-sessions"] }]);
+    expect(menuSections(["manage:access-requests"], SHELL_ROUTES)).toEqual([
+      { id: "DEVICE_SETTINGS", items: ["platform-servers"] },
+      { id: "DEVICES", items: ["approvals", "tunnel-sessions"] },
+    ]);
     expect(menuSections(["manage:mqtt-brokers", "invite:user"], SHELL_ROUTES)).toEqual([
       { id: "USER_MANAGEMENT", items: ["users"] },
       { id: "DEVICE_SETTINGS", items: ["mqtt"] },

@@ -17,6 +17,9 @@ export const SHELL_ROUTES = [
   "assets", "custom-fields", "mqtt",
   // Issue 13: report templates and dashboard pages; /pages/{publicId} is the page editor.
   "pages",
+  // Issue 13: backend component templates, router screensavers and the company's platform servers
+  // (here, not at the end: the menu's order is this order, and they belong to DEVICE_SETTINGS).
+  "templates", "router-screensavers", "platform-servers",
   // Issue 9: devices and access requests. "access-requests" holds one request's page (the target
   // of the approvers' e-mail link, /access-requests/{publicId}); it has no menu item.
   "devices", "my-access-requests", "approvals", "access-requests",
@@ -47,13 +50,19 @@ export const ROUTE_RIGHTS: Readonly<Record<ShellRoute, ReadonlyArray<Right>>> = 
   "access-requests": ["use:access-requests", "approve:access-requests", "manage:access-requests"],
   "tunnel-sessions": ["manage:access-requests"],
   pages: ["manage:pages"],
+  templates: ["manage:templates"],
+  // Screensavers are images the company's routers show: part of the company's look (branding).
+  "router-screensavers": ["manage:branding"],
+  // Every member may read them (the API's rights are empty); the screen is for those whose work
+  // depends on them: rsc servers carry the VPN (access managers), mdr servers run the templates.
+  "platform-servers": ["manage:access-requests", "manage:templates"],
 };
 
 /** The left menu's sections and their items, in display order. */
 export const MENU_SECTIONS = [
   { id: "USER_MANAGEMENT", items: ["users", "groups", "roles", "access-categories"] },
   { id: "COMPANY", items: ["identity", "translations", "usage", "audit-trail", "licenses", "apps"] },
-  { id: "DEVICE_SETTINGS", items: ["assets", "custom-fields", "mqtt", "pages"] },
+  { id: "DEVICE_SETTINGS", items: ["assets", "custom-fields", "mqtt", "pages", "templates", "router-screensavers", "platform-servers"] },
   { id: "DEVICES", items: ["devices", "my-access-requests", "approvals", "tunnel-sessions"] },
 ] as const satisfies ReadonlyArray<{ id: string; items: ReadonlyArray<ShellRoute> }>;
 export type MenuSectionId = (typeof MENU_SECTIONS)[number]["id"];

@@ -55,6 +55,11 @@ import { IdentityBody, MenuItemBody, MenuItemBulkBody } from "./identityPayloads
 import { Page, PageVersion } from "../domain/Page";
 import { PageFile } from "../rules/pageFile";
 import { PageCreateBody, PageImportBody, PagePatchBody } from "./pagePayloads";
+import { AdminPlatformServer, PlatformServer, RouterScreensaver } from "../domain/Platform";
+import { BackendTemplate, MessageSubscription, TemplateConfig, TemplateShare } from "../domain/BackendTemplate";
+import {
+  AdminPlatformServerBody, BackendTemplateBody, MessageSubscriptionBody, ScreensaverUploadBody, TemplateConfigBody, TemplateShareBody,
+} from "./platformPayloads";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -772,6 +777,101 @@ export const ROUTES = [
     methods: {
       GET: endpoint({ rights: [], platformAdmin: true, success: Schema.Array(DemoDeviceExpiry) }),
       PATCH: endpoint({ rights: [], platformAdmin: true, payload: DemoExpiryPatchBody, bulk: true, success: Schema.Array(DemoDeviceExpiry) }),
+    },
+  },
+  // Platform servers, router screensavers and backend component templates (issue 13; spec 2, 3, 7).
+  // Platform servers are assigned by platform administrators; every member reads the company's.
+  {
+    rel: "MyCompanyPlatformServerList", href: "/api/my-company/platform-servers", ...company,
+    methods: { GET: endpoint({ rights: [], success: Schema.Array(PlatformServer), summary: "The company's platform servers; filter e.g. in(type,mdr,rsc)." }) },
+  },
+  {
+    rel: "AdminPlatformServerList", href: "/api/admin/platform-servers", ...session,
+    methods: {
+      GET: endpoint({ rights: [], platformAdmin: true, success: Schema.Array(AdminPlatformServer) }),
+      POST: endpoint({ rights: [], platformAdmin: true, payload: AdminPlatformServerBody, bulk: true, success: PublicIdRefs, summary: "Assigns platform servers to companies (vpnRange: a CIDR network)." }),
+      DELETE: endpoint({ rights: [], platformAdmin: true, payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
+    },
+  },
+  {
+    rel: "RouterScreensaverList", href: "/api/router-screensavers", ...company,
+    methods: {
+      GET: get(Schema.Array(RouterScreensaver), ["manage:branding"]),
+      POST: endpoint({
+        rights: ["manage:branding"], payload: ScreensaverUploadBody, success: RouterScreensaver,
+        summary: "Uploads an image (base64; PNG, JPEG, GIF or WebP by content; 1 MiB at most: 413; other content: 415), stored as a PNG fitted into 1024x600.",
+      }),
+    },
+  },
+  {
+    rel: "RouterScreensaver", href: "/api/router-screensavers/{publicId}", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:branding"], ...item, success: NoData, raw: true, summary: "The image (image/png)." }),
+      DELETE: endpoint({ rights: ["manage:branding"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
+  },
+  {
+    rel: "BackendTemplateList", href: "/api/backend-templates", ...company,
+    methods: {
+      GET: get(Schema.Array(BackendTemplate), ["manage:templates"]),
+      POST: endpoint({
+        rights: ["manage:templates"], payload: BackendTemplateBody, bulk: true, success: PublicIdRefs,
+        summary: "Creates templates; 409 'Your company is not fully provisioned' when the company has no mdr platform server.",
+      }),
+    },
+  },
+  {
+    rel: "BackendTemplate", href: "/api/backend-templates/{publicId}", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:templates"], ...item, success: BackendTemplate }),
+      PATCH: endpoint({ rights: ["manage:templates"], ...item, payload: BackendTemplateBody, success: BackendTemplate }),
+      DELETE: endpoint({ rights: ["manage:templates"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
+  },
+  {
+    rel: "BackendTemplateLogs", href: "/api/backend-templates/{publicId}/logs", ...company,
+    methods: { GET: endpoint({ rights: ["manage:templates"], ...item, success: NoData, raw: true, summary: "The log of the company's runner of the template (text/plain, cloud-function.log)." }) },
+  },
+  {
+    rel: "TemplateShareList", href: "/api/template-shares", ...company,
+    methods: {
+      GET: get(Schema.Array(TemplateShare), ["manage:templates"]),
+      POST: endpoint({ rights: ["manage:templates"], payload: TemplateShareBody, bulk: true, success: PublicIdRefs }),
+    },
+  },
+  {
+    rel: "TemplateShare", href: "/api/template-shares/{publicId}", ...company,
+    methods: {
+      PATCH: endpoint({ rights: ["manage:templates"], ...item, payload: TemplateShareBody, success: TemplateShare }),
+      DELETE: endpoint({ rights: ["manage:templates"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
+  },
+  {
+    rel: "TemplateConfigList", href: "/api/template-configs", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:templates"], success: Schema.Array(TemplateConfig), summary: "Configs of the templates the company sees; filter eq(template.publicId,X): the first is the one used." }),
+      POST: endpoint({ rights: ["manage:templates"], payload: TemplateConfigBody, bulk: true, success: PublicIdRefs }),
+    },
+  },
+  {
+    rel: "TemplateConfig", href: "/api/template-configs/{publicId}", ...company,
+    methods: {
+      PATCH: endpoint({ rights: ["manage:templates"], ...item, payload: TemplateConfigBody, success: TemplateConfig }),
+      DELETE: endpoint({ rights: ["manage:templates"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
+  },
+  {
+    rel: "MessageSubscriptionList", href: "/api/message-subscriptions", ...company,
+    methods: {
+      GET: get(Schema.Array(MessageSubscription), ["manage:templates"]),
+      POST: endpoint({ rights: ["manage:templates"], payload: MessageSubscriptionBody, bulk: true, success: PublicIdRefs }),
+    },
+  },
+  {
+    rel: "MessageSubscription", href: "/api/message-subscriptions/{publicId}", ...company,
+    methods: {
+      PATCH: endpoint({ rights: ["manage:templates"], ...item, payload: MessageSubscriptionBody, success: MessageSubscription }),
+      DELETE: endpoint({ rights: ["manage:templates"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
     },
   },
 ] as const satisfies ReadonlyArray<RouteSpec>;

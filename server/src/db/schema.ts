@@ -754,3 +754,73 @@ export const appInstalls = pgTable("app_installs", {
   config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
   installedAt: at("installed_at").notNull(),
 }, (t) => [uniqueIndex("app_installs_company_app_idx").on(t.companyId, t.appId)]);
+
+// Platform servers, router screensavers and backend component templates (issue 13).
+// Rules: core's rules/platformServers.ts, rules/screensavers.ts, rules/backendTemplates.ts.
+
+/** A platform server assigned to a company by a platform administrator (mdr runs templates, rsc the VPN). */
+export const platformServers = pgTable("platform_servers", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  location: text("location").notNull(),
+  type: text("type").$type<"mdr" | "rsc">().notNull(),
+  vpnRange: text("vpn_range").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("platform_servers_company_idx").on(t.companyId, t.name), check("platform_servers_type", sql`${t.type} in ('mdr', 'rsc')`)]);
+
+/** A router screensaver: a PNG the server made from the upload (never the uploaded bytes). */
+export const routerScreensavers = pgTable("router_screensavers", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  png: bytea("png").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("router_screensavers_company_idx").on(t.companyId, t.id)]);
+
+/** A backend component template, owned by one company. */
+export const backendTemplates = pgTable("backend_templates", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  createdAt: createdAt(),
+}, (t) => [index("backend_templates_company_idx").on(t.companyId, t.name)]);
+
+/** A template shared by its owner with another company (read-only there). One share per pair. */
+export const templateShares = pgTable("template_shares", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  templateId: integer("template_id").notNull().references(() => backendTemplates.id, { onDelete: "cascade" }),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+}, (t) => [uniqueIndex("template_shares_pair_idx").on(t.templateId, t.companyId), index("template_shares_company_idx").on(t.companyId)]);
+
+/** A template's configs; the first (lowest id) is the one its runners use. */
+export const templateConfigs = pgTable("template_configs", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  templateId: integer("template_id").notNull().references(() => backendTemplates.id, { onDelete: "cascade" }),
+  config: jsonb("config").$type<Record<string, unknown>>().notNull(),
+}, (t) => [index("template_configs_template_idx").on(t.templateId, t.id)]);
+
+/** A company's MQTT topic filter whose messages reach a template's runner of that company. */
+export const messageSubscriptions = pgTable("message_subscriptions", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  templateId: integer("template_id").notNull().references(() => backendTemplates.id, { onDelete: "cascade" }),
+  topic: text("topic").notNull(),
+}, (t) => [index("message_subscriptions_company_idx").on(t.companyId, t.id), index("message_subscriptions_template_idx").on(t.templateId)]);
+
+/** The log lines of the runner of (company, template), newest kept (TEMPLATE_LOG_MAX_LINES). */
+export const templateLogs = pgTable("template_logs", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  templateId: integer("template_id").notNull().references(() => backendTemplates.id, { onDelete: "cascade" }),
+  line: text("line").notNull(),
+}, (t) => [index("template_logs_runner_idx").on(t.companyId, t.templateId, t.id)]);

@@ -51,6 +51,8 @@ export interface MqttBrokerManagerOptions {
   /** Connect the brokers; false keeps statuses only ("disconnected"), for tools and some tests. */
   readonly connect: boolean;
   readonly onError?: (error: unknown) => void;
+  /** Every message a client receives, with the broker's company (issue 13: template runners). */
+  readonly onMessage?: (companyId: number, topic: string, payload: Buffer) => void;
 }
 
 export class MqttBrokerManager {
@@ -160,6 +162,7 @@ export class MqttBrokerManager {
     entry.attempt = 0;
     await this.setStatus(entry.row, entry.companyPublicId, { state: "connected" });
     client.on("message", (topic, payload) => {
+      this.options.onMessage?.(entry.row.companyId, topic, payload);
       if (!entry.lastValues.has(topic) && entry.lastValues.size >= LAST_VALUES_MAX) return;
       entry.lastValues.set(topic, payload.toString("utf8").slice(0, 10_000));
     });

@@ -18,6 +18,7 @@ import sharp from "sharp";
 import { storeImage } from "../branding/brandingImages";
 import { loadDemoPages } from "./demoPages";
 import { seedDemoLicences } from "./demoLicences";
+import { seedDemoPlatform } from "./demoPlatform";
 
 /** Whether the database holds no users and no companies yet. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -145,6 +146,7 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
     const acmeCompany = companyIds.get("acme");
     const adminUser = data.users.find((u) => u.key === "admin");
     if (demoCompany && acmeCompany && adminUser) await seedDemoLicences(tx, { demo: demoCompany.id, acme: acmeCompany.id }, adminUser.email.toLowerCase(), Date.now());
+    if (demoCompany && acmeCompany) await seedDemoPlatform(tx, { demo: demoCompany, acme: acmeCompany }, Date.now());
     return {
       users: Object.fromEntries([...userIds].map(([k, v]) => [k, v.publicId])),
       companies: Object.fromEntries([...companyIds].map(([k, v]) => [k, v.publicId])),

@@ -5,6 +5,7 @@
  * fails loudly for want of a sample) without anyone editing a list of endpoints.
  */
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { DEMO_PASSWORD, demoData } from "@portal/fixtures/demo/demoData";
@@ -155,6 +156,41 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     ...(await pageSamples(t, admin.secretId, acmeAdmin.secretId)),
     AgentPageList: agent,
     AssetPageList: await pair("/api/assets"),
+    // Screensavers and backend component templates (issue 13): made here in each company.
+    ...(await platformSamples(t, admin.secretId, acmeAdmin.secretId)),
+  };
+}
+
+/**
+ * A screensaver, a template (with its logs), a share, a config and a subscription in each
+ * company. The demo template is shared with the holding company and Acme's with nobody, so
+ * Acme's items stay foreign to the demo company.
+ */
+async function platformSamples(t: TestApp, adminSecret: string, acmeSecret: string): Promise<Record<string, ItemSample>> {
+  const png = (await sharp({ create: { width: 8, height: 6, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer()).toString("base64");
+  const post = async (secret: string, company: string, url: string, payload: object): Promise<string> => {
+    const res = await t.app.inject({ method: "POST", url, headers: apiHeaders(secret, company), payload });
+    if (res.statusCode !== 201) throw new Error(`${url} sample: ${res.statusCode} ${res.body}`);
+    const data = (res.json() as { data: { publicId: string } | Array<{ publicId: string }> }).data;
+    return Array.isArray(data) ? data[0]!.publicId : data.publicId;
+  };
+  const make = async (secret: string, company: string, shareWith: string) => {
+    const template = await post(secret, company, "/api/backend-templates", { name: "Sample template" });
+    return {
+      screensaver: await post(secret, company, "/api/router-screensavers", { name: "sample.png", image: png }),
+      template,
+      share: await post(secret, company, "/api/template-shares", { template: { publicId: template }, company: { publicId: shareWith } }),
+      config: await post(secret, company, "/api/template-configs", { template: { publicId: template }, config: { sample: true } }),
+      subscription: await post(secret, company, "/api/message-subscriptions", { template: { publicId: template }, topic: "sample/#" }),
+    };
+  };
+  const holding = t.demo.companies["holding"]!;
+  const own = await make(adminSecret, t.demo.companies["demo"]!, holding);
+  const foreign = await make(acmeSecret, t.demo.companies["acme"]!, holding);
+  const pairOf = (k: keyof typeof own): ItemSample => ({ own: own[k], foreign: foreign[k] });
+  return {
+    RouterScreensaver: pairOf("screensaver"), BackendTemplate: pairOf("template"), BackendTemplateLogs: pairOf("template"),
+    TemplateShare: pairOf("share"), TemplateConfig: pairOf("config"), MessageSubscription: pairOf("subscription"),
   };
 }
 
@@ -305,7 +341,8 @@ async function liveSession(db: Db, companyPublicId: string): Promise<string> {
 
 /** Rows of a table, for "nothing was written" checks. */
 export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values" | "mqtt_brokers" | "notices" | "terms_of_use_policies" | "privacy_statements" | "menu_items" | "branding_images" | "brandings" | "pages" | "page_versions"
-  | "licence_bundles" | "agent_activations" | "agent_bundles" | "agent_trials" | "coupons" | "app_installs" | "companies" | "backup_codes"): Promise<number> {
+  | "licence_bundles" | "agent_activations" | "agent_bundles" | "agent_trials" | "coupons" | "app_installs" | "companies" | "backup_codes"
+  | "platform_servers" | "router_screensavers" | "backend_templates" | "template_shares" | "template_configs" | "message_subscriptions" | "template_logs"): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)));
   return Number(row!.n);
 }

@@ -22,6 +22,9 @@ export const SCREEN_VIEW: Readonly<Record<ShellRoute, { readonly label: string; 
   approvals: { label: "Approvals", icon: "confirm" },
   "access-requests": { label: "Access request", icon: "document" },
   "tunnel-sessions": { label: "Active sessions", icon: "link" },
+  templates: { label: "Templates", icon: "code-block" },
+  "router-screensavers": { label: "Router screensavers", icon: "media" },
+  "platform-servers": { label: "Platform servers", icon: "database" },
 };
 
 /**

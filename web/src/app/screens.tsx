@@ -52,6 +52,9 @@ export const SHELL_SCREENS: ReadonlyArray<ShellScreen> = [
   { route: "pages", children: pagesRoutes },
   { route: "licenses", load: () => import("../features/licences/LicencesPage") },
   { route: "apps", load: () => import("../features/apps/AppsPage") },
+  { route: "templates", load: () => import("../features/templates/TemplatesPage") },
+  { route: "router-screensavers", load: () => import("../features/router-screensavers/RouterScreensaversPage") },
+  { route: "platform-servers", load: () => import("../features/platform-servers/PlatformServersPage") },
 ];
 
 /** The routes the app mounts, for core's menu and home rules (one source: SHELL_SCREENS). */

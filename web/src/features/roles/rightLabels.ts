@@ -9,6 +9,7 @@ const FEATURE_LABEL: Readonly<Record<string, string>> = {
   translations: "Translations", subgroups: "Subgroups", "custom-privacy-statement": "Custom privacy statement",
   "custom-terms-of-use": "Custom terms of use", "access-requests": "Access requests", "audit-logs": "Audit logs",
   "data-usage": "Data usage", user: "Users", pages: "Pages and report templates",
+  templates: "Backend component templates",
 };
 
 /** A feature's name for people; an unknown one reads as its words. */
