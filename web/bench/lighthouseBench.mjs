@@ -19,7 +19,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+// PORTAL_REPO: measure another checkout (e.g. the main branch, for a before/after figure).
+const repo = process.env.PORTAL_REPO ?? join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SIGNED_IN_PATH = process.env.LH_SCREEN ?? "/devices";
 const ADMIN = { email: "admin@example.com", password: "portal-demo" };
 const TARGETS = { performance: 90, accessibility: 100, "best-practices": 100 };

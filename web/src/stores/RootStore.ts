@@ -8,6 +8,7 @@ import type { ClockShape } from "@portal/core/ports/Clock";
 import type { PortalApiShape } from "@portal/core/ports/PortalApi";
 import type { StorageShape } from "@portal/core/ports/Storage";
 import type { VpnConnectorShape } from "@portal/core/ports/VpnConnector";
+import type { StoreDetails } from "@portal/core/rules/appStoreLookup";
 import { BootstrapStore } from "./BootstrapStore";
 import { BrandingStore } from "./BrandingStore";
 import { ConnectivityStore } from "./ConnectivityStore";
@@ -57,6 +58,8 @@ export interface RootDeps {
   readonly appVersion?: AppVersionSource;
   /** Saves a downloaded file (exports); default: the browser's download of an object URL. */
   readonly saveFile?: SaveFile;
+  /** The App Store lookup by id (adapters' lookUpAppStore); none: the app banner shows the portal's name. */
+  readonly appStoreLookup?: (id: string) => Promise<StoreDetails | null>;
 }
 
 export class RootStore {
@@ -68,6 +71,7 @@ export class RootStore {
   private readonly navigateTo: (path: string) => void;
 
   readonly saveFile: SaveFile;
+  readonly appStoreLookup: ((id: string) => Promise<StoreDetails | null>) | null;
 
   // Shell-wide stores, built with the app: the sign-in and error pages and the shell's frame use
   // them before any screen opens. Every other store is built on first use (`get`).
@@ -93,6 +97,7 @@ export class RootStore {
     this.timers = deps.timers ?? browserTimers;
     this.navigateTo = deps.navigate;
     this.saveFile = deps.saveFile ?? saveFileInBrowser;
+    this.appStoreLookup = deps.appStoreLookup ?? null;
     this.snackbars = new SnackbarStore();
     this.messages = new MessageStore();
     this.ui = new UiStore(this);
