@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 
@@ -17,8 +18,19 @@ const infoJson = (): Plugin => ({
   },
 });
 
+// Blueprint's icon name tables (every icon's code point) are not needed: icons load by name (src/app/icons.ts).
+const iconNamesShim = fileURLToPath(new URL("./src/app/vendor/blueprintIconNames.js", import.meta.url));
+const blueprintIconNames = (): Plugin => ({
+  name: "portal-blueprint-icon-names",
+  enforce: "pre",
+  resolveId(source, importer) {
+    if (importer?.includes("@blueprintjs/icons") && /^\.\/iconNames(\.js)?$/.test(source)) return iconNamesShim;
+    return null;
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), infoJson()],
+  plugins: [react(), infoJson(), blueprintIconNames()],
   define: { __PORTAL_VERSION__: JSON.stringify(buildVersion) },
   // adapters read CSV with csv-parse's Node build (2-3x faster in Node); the browser takes its ESM build.
   resolve: { alias: [{ find: /^csv-parse\/sync$/, replacement: "csv-parse/browser/esm/sync" }] },

@@ -74,9 +74,9 @@ describe("security headers", () => {
     expect(api.apiError.statusCode).toBe(401);
   });
 
-  it("allow the local VPN client in connect-src and nothing inline", async () => {
+  it("allow the local VPN client and the App Store lookup in connect-src, and nothing inline", async () => {
     const csp = String((await app.inject({ method: "GET", url: "/" })).headers["content-security-policy"]);
-    expect(csp).toContain("connect-src 'self' http://127.0.0.1:9250 ws://127.0.0.1:9250");
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:9250 ws://127.0.0.1:9250 https://itunes.apple.com;");
     expect(csp).toContain("script-src-attr 'none'");
     expect(csp).not.toContain("upgrade-insecure-requests");
   });

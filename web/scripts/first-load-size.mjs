@@ -32,4 +32,4 @@ for (const key of seen) {
 }
 const cssTotal = [...css].reduce((n, f) => n + gz(f), 0);
 const lazy = Object.keys(manifest).filter((k) => !seen.has(k) && manifest[k].file.endsWith(".js")).length;
-console.log(`first-load JS: ${kb(js)} gzip (${seen.size} chunks; target 250 kB); CSS ${kb(cssTotal)} gzip; ${lazy} lazy chunks`);
+console.log(`first-load JS: ${kb(js)} gzip (${seen.size} chunks; target 150 kB: the sign-in page adds its chunk, see bench/firstLoadBench.mjs); CSS ${kb(cssTotal)} gzip; ${lazy} lazy chunks`);

@@ -52,9 +52,12 @@ async function start(): Promise<void> {
       webRootUrl: import.meta.env.VITE_WEB_ROOT_URL ?? null,
       platform: "web",
       userAgent: navigator.userAgent,
+      maxTouchPoints: navigator.maxTouchPoints,
       openUrl: (url) => void window.open(url, "_blank", "noopener"),
     },
     brandingHost: host,
+    // The app banner's store details (spec 7); the adapter loads with the banner, on phones only.
+    appStoreLookup: async (id) => (await import("@portal/adapters/http/appStoreLookup")).lookUpAppStore(id, Date.now()),
     events: eventStreamHttp(api.http, window.location.origin),
     appVersion: {
       running: __PORTAL_VERSION__,

@@ -4,6 +4,7 @@ import type { Right } from "@portal/core/domain/Right";
 import { ApiFailure } from "@portal/core/errors";
 import { parseRetentionDays } from "../src/stores/AuditRetentionStore";
 import { company, harness } from "./harness";
+import { AuditRetentionStore } from "../src/stores/AuditRetentionStore";
 
 function setup(rights: ReadonlyArray<Right>) {
   const h = harness({ seed: { companies: [{ company: company("companyAAAAA", "Alpha"), rights }], signedIn: true } });
@@ -11,7 +12,7 @@ function setup(rights: ReadonlyArray<Right>) {
     h.root.session.rights = rights;
     h.root.session.selectedCompanyId = "companyAAAAA";
   });
-  return { ...h, store: h.root.auditRetention };
+  return { ...h, store: h.root.get(AuditRetentionStore) };
 }
 
 describe("AuditRetentionStore", () => {

@@ -8,6 +8,7 @@ import { ApiFailure, GatewayTimeout } from "@portal/core/errors";
 import type { AuditLogsApi } from "@portal/core/ports/PortalApi";
 import { AUDIT_FILTER_DELAY_MS, AUDIT_TRAIL_PAGE_SIZE } from "../src/stores/AuditTrailStore";
 import { company, flush, harness, START } from "./harness";
+import { AuditTrailStore } from "../src/stores/AuditTrailStore";
 
 const TOPICS = ["GroupType", "AssetType", "Translation"] as const;
 
@@ -33,7 +34,7 @@ function setup(rights: ReadonlyArray<Right> = ["use:audit-logs", "manage:group-t
     h.root.session.selectedCompanyId = "companyAAAAA";
   });
   const listCalls = () => h.api.state.calls.filter((c) => c === "auditLogs.list").length;
-  return { ...h, store: h.root.auditTrail, listCalls };
+  return { ...h, store: h.root.get(AuditTrailStore), listCalls };
 }
 
 describe("AuditTrailStore", () => {

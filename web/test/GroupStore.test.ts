@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Group } from "@portal/core/domain/Group";
 import type { GroupType } from "@portal/core/domain/GroupType";
 import { ALL_TYPE_RIGHTS, typesHarness } from "./typesHarness";
+import { GroupStore } from "../src/stores/GroupStore";
 
 const LOCATION: GroupType = { publicId: "gtLocation00", name: "Location", order: 0, color: "#2ca02c" };
 const group = (publicId: string, name: string, parent: string | null = null): Group =>
@@ -22,29 +23,29 @@ const seed = {
 describe("GroupStore", () => {
   it("shows the groups of a type as a tree and creates a subgroup under the tree rules", async () => {
     const h = await typesHarness(ALL_TYPE_RIGHTS, seed);
-    await h.root.groups.load(LOCATION.publicId);
-    expect(h.root.groups.forest.map((n) => [n.group.name, n.children.map((c) => c.group.name)])).toEqual([["Hall A", ["Line 1"]]]);
-    const clash = await h.root.groups.create("line 1", "gHallA000000");
+    await h.root.get(GroupStore).load(LOCATION.publicId);
+    expect(h.root.get(GroupStore).forest.map((n) => [n.group.name, n.children.map((c) => c.group.name)])).toEqual([["Hall A", ["Line 1"]]]);
+    const clash = await h.root.get(GroupStore).create("line 1", "gHallA000000");
     expect(clash).toEqual({ ok: false, issues: [{ message: "GROUP_NAME_IN_USE", propertyName: "name" }] });
     expect(h.api.state.calls).not.toContain("groups.create");
-    const made = await h.root.groups.create("Line 2", "gHallA000000");
+    const made = await h.root.get(GroupStore).create("Line 2", "gHallA000000");
     expect(made.ok).toBe(true);
-    expect(h.root.groups.forest[0]!.children.map((c) => c.group.name)).toEqual(["Line 1", "Line 2"]);
+    expect(h.root.get(GroupStore).forest[0]!.children.map((c) => c.group.name)).toEqual(["Line 1", "Line 2"]);
   });
 
   it("refuses a parent without manage:subgroups and a move under its own subgroup, before any call", async () => {
     const h = await typesHarness(["manage:groups"], seed);
-    await h.root.groups.load(LOCATION.publicId);
-    expect(await h.root.groups.create("Nested", "gHallA000000")).toEqual({ ok: false, issues: [{ message: "SUBGROUPS_NOT_ALLOWED", propertyName: "parent" }] });
+    await h.root.get(GroupStore).load(LOCATION.publicId);
+    expect(await h.root.get(GroupStore).create("Nested", "gHallA000000")).toEqual({ ok: false, issues: [{ message: "SUBGROUPS_NOT_ALLOWED", propertyName: "parent" }] });
     const full = await typesHarness(ALL_TYPE_RIGHTS, seed);
-    await full.root.groups.load(LOCATION.publicId);
-    expect(await full.root.groups.update("gHallA000000", "Hall A", "gLine1000000")).toEqual({ ok: false, issues: [{ message: "GROUP_PARENT_CYCLE", propertyName: "parent" }] });
+    await full.root.get(GroupStore).load(LOCATION.publicId);
+    expect(await full.root.get(GroupStore).update("gHallA000000", "Hall A", "gLine1000000")).toEqual({ ok: false, issues: [{ message: "GROUP_PARENT_CYCLE", propertyName: "parent" }] });
     expect(full.api.state.calls).not.toContain("groups.update");
   });
 
   it("adds a member with a role and a device; delete is refused while in use with the sentence, then succeeds", async () => {
     const h = await typesHarness(ALL_TYPE_RIGHTS, seed);
-    const store = h.root.groups;
+    const store = h.root.get(GroupStore);
     await store.load(LOCATION.publicId);
     store.select("gLine1000000");
     await store.loadDetails("gLine1000000");
@@ -67,7 +68,7 @@ describe("GroupStore", () => {
 
   it("a failed member edit shows the server's first message for 3 s (spec 8) and changes nothing", async () => {
     const h = await typesHarness(ALL_TYPE_RIGHTS, seed);
-    const store = h.root.groups;
+    const store = h.root.get(GroupStore);
     await store.load(LOCATION.publicId);
     store.select("gHallA000000");
     await store.loadDetails("gHallA000000");

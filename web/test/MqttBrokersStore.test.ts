@@ -16,6 +16,7 @@ import { StorageMemory } from "@portal/fixtures/memory/StorageMemory";
 import { VpnConnectorMemory } from "@portal/fixtures/memory/VpnConnectorMemory";
 import { RootStore } from "../src/stores/RootStore";
 import { company, flush, ManualTimers, START } from "./harness";
+import { MqttBrokersStore } from "../src/stores/MqttBrokersStore";
 
 const DEMO: MqttBroker = {
   publicId: "mqttDemo0001", name: "Demo broker", host: "127.0.0.1", port: 1883, tls: false, clientId: "", username: "", hasPassword: false,
@@ -45,7 +46,7 @@ function harness() {
 describe("MqttBrokersStore", () => {
   it("adds a broker; a refused host keeps what was typed and names the field", async () => {
     const { api, root } = harness();
-    const store = root.mqttBrokers;
+    const store = root.get(MqttBrokersStore);
     await store.load();
     expect(store.brokers.map((b) => b.name)).toEqual(["Demo broker"]);
     store.openAdd();
@@ -77,7 +78,7 @@ describe("MqttBrokersStore", () => {
 
   it("shows the connection test result as a sentence", async () => {
     const { api, root } = harness();
-    const store = root.mqttBrokers;
+    const store = root.get(MqttBrokersStore);
     await store.load();
     store.openEdit(DEMO);
     await store.testDialog();
@@ -90,7 +91,7 @@ describe("MqttBrokersStore", () => {
 
   it("follows status events of the selected company only", async () => {
     const { api, root } = harness();
-    const store = root.mqttBrokers;
+    const store = root.get(MqttBrokersStore);
     await store.load();
     root.events.start();
     const push = (company: string, state: "error" | "connected") => {

@@ -2,6 +2,7 @@ import { runInAction } from "mobx";
 import { GatewayTimeout } from "@portal/core/errors";
 import { describe, expect, it } from "vitest";
 import { company, harness } from "./harness";
+import { TermsStore } from "../src/stores/TermsStore";
 
 const withTerms = (accepted: boolean) => ({ ...company("companyAAAAA", "Alpha"), latestTermsOfUse: { publicId: "terms2", body: "<p>v2</p>", accepted } });
 
@@ -9,43 +10,43 @@ async function signedIn(accepted: boolean) {
   const h = harness({ seed: { companies: [{ company: withTerms(accepted), rights: [] }] } });
   await h.root.session.signIn("demo@example.com", "secret-password");
   await h.root.session.ensureCompany();
-  await h.root.terms.load("companyAAAAA");
+  await h.root.get(TermsStore).load("companyAAAAA");
   return h;
 }
 
 describe("TermsStore", () => {
   it("prompts for unaccepted terms; OK records the acceptance and the prompt stays gone after a reload", async () => {
     const h = await signedIn(false);
-    expect(h.root.terms.pending?.publicId).toBe("terms2");
-    await h.root.terms.accept();
-    expect(h.root.terms.pending).toBeNull();
-    expect(h.root.terms.acceptError).toBeNull();
-    await h.root.terms.load("companyAAAAA");
-    expect(h.root.terms.pending).toBeNull();
+    expect(h.root.get(TermsStore).pending?.publicId).toBe("terms2");
+    await h.root.get(TermsStore).accept();
+    expect(h.root.get(TermsStore).pending).toBeNull();
+    expect(h.root.get(TermsStore).acceptError).toBeNull();
+    await h.root.get(TermsStore).load("companyAAAAA");
+    expect(h.root.get(TermsStore).pending).toBeNull();
   });
 
   it("does not prompt for accepted terms", async () => {
     const h = await signedIn(true);
-    expect(h.root.terms.pending).toBeNull();
+    expect(h.root.get(TermsStore).pending).toBeNull();
   });
 
   it("a report jump-start session suppresses the prompt", async () => {
     const h = await signedIn(false);
     runInAction(() => (h.root.session.termsPromptSuppressed = true));
-    expect(h.root.terms.pending).toBeNull();
+    expect(h.root.get(TermsStore).pending).toBeNull();
   });
 
   it("a failed acceptance keeps the prompt with a sentence", async () => {
     const h = await signedIn(false);
     h.api.failNext("me.acceptTermsOfUse", new GatewayTimeout());
-    await h.root.terms.accept();
-    expect(h.root.terms.pending?.publicId).toBe("terms2");
-    expect(h.root.terms.acceptError).toMatch(/\w+ \w+/);
+    await h.root.get(TermsStore).accept();
+    expect(h.root.get(TermsStore).pending?.publicId).toBe("terms2");
+    expect(h.root.get(TermsStore).acceptError).toMatch(/\w+ \w+/);
   });
 
   it("signing out drops the prompt", async () => {
     const h = await signedIn(false);
     await h.root.session.signOut();
-    expect(h.root.terms.pending).toBeNull();
+    expect(h.root.get(TermsStore).pending).toBeNull();
   });
 });

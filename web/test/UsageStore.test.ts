@@ -14,6 +14,7 @@ import { StorageMemory } from "@portal/fixtures/memory/StorageMemory";
 import { VpnConnectorMemory } from "@portal/fixtures/memory/VpnConnectorMemory";
 import { RootStore } from "../src/stores/RootStore";
 import { company, ManualTimers, START } from "./harness";
+import { UsageStore } from "../src/stores/UsageStore";
 
 const pump = { publicId: "agentPump001", name: "Pump" };
 const line = { publicId: "agentLine001", name: "Line 1 Router" };
@@ -59,7 +60,7 @@ function harness() {
 describe("UsageStore", () => {
   it("shows the last 7 days by day in the user's zone, with zero days, totals equal to the records inside", async () => {
     const { root } = harness();
-    const usage = root.usage;
+    const usage = root.get(UsageStore);
     usage.setPreset("7d");
     await usage.ensure();
     expect(usage.state).toBe("ready");
@@ -74,7 +75,7 @@ describe("UsageStore", () => {
 
   it("shows 12 months by month; a bad custom period asks nothing and names the field", async () => {
     const { api, root } = harness();
-    const usage = root.usage;
+    const usage = root.get(UsageStore);
     usage.setPreset("12m");
     await usage.ensure();
     expect(usage.series).toHaveLength(12);
@@ -94,7 +95,7 @@ describe("UsageStore", () => {
 
   it("a failed load says so and Try again loads; the export saves the same numbers as CSV", async () => {
     const { api, root, saved } = harness();
-    const usage = root.usage;
+    const usage = root.get(UsageStore);
     api.failNext("usage.rows", new GatewayTimeout());
     await usage.ensure();
     expect(usage.state).toBe("failed");

@@ -4,6 +4,9 @@ import type { CompanyUser } from "@portal/core/domain/CompanyUser";
 import type { Right } from "@portal/core/domain/Right";
 import { PRELOAD_DELAY_MS, SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE } from "../src/stores/UsersStore";
 import { company, flush, harness } from "./harness";
+import { InviteDialogStore } from "../src/stores/InviteDialogStore";
+import { ShellDataStore } from "../src/stores/ShellDataStore";
+import { UsersStore } from "../src/stores/UsersStore";
 
 const ADMIN = { publicId: "roleAdmin001", name: "Administrator" };
 const VIEWER = { publicId: "roleViewer01", name: "Viewer" };
@@ -25,13 +28,13 @@ function setup(count: number, rights: ReadonlyArray<Right> = ["invite:user"]) {
     h.root.session.selectedCompanyId = "companyAAAAA";
   });
   const calls = (name: string) => h.api.state.calls.filter((c) => c === name).length;
-  return { ...h, store: h.root.users, calls };
+  return { ...h, store: h.root.get(UsersStore), calls };
 }
 
 describe("UsersStore", () => {
   it("preloads the list a delay after the shell opens, and the screen then opens without asking again", async () => {
     const { store, timers, calls, root } = setup(3);
-    await root.shellData.ensure();
+    await root.get(ShellDataStore).ensure();
     expect(calls("users.list")).toBe(0);
     timers.advance(PRELOAD_DELAY_MS - 1);
     expect(calls("users.list")).toBe(0);
@@ -46,7 +49,7 @@ describe("UsersStore", () => {
 
   it("does not preload for a user without invite:user", async () => {
     const { timers, calls, root } = setup(3, ["manage:groups"]);
-    await root.shellData.ensure();
+    await root.get(ShellDataStore).ensure();
     timers.advance(PRELOAD_DELAY_MS);
     await flush();
     expect(calls("users.list")).toBe(0);
@@ -97,8 +100,8 @@ describe("UsersStore", () => {
 
   it("invites several addresses in one call; a refusal keeps the text and names the address", async () => {
     const { root, api } = setup(3);
-    await root.users.load();
-    const dialog = root.inviteDialog;
+    await root.get(UsersStore).load();
+    const dialog = root.get(InviteDialogStore);
     dialog.open();
     dialog.setText("new@example.com, p1@example.com");
     expect(dialog.canSend).toBe(true);
@@ -110,8 +113,8 @@ describe("UsersStore", () => {
     expect(await dialog.send()).toBe(true);
     expect(dialog.isOpen).toBe(false);
     await flush();
-    expect(root.users.invites.map((i) => i.email)).toEqual(["new@example.com", "other@example.com"]);
-    expect(await root.users.withdraw(root.users.invites[0]!)).toBe(true);
-    expect(root.users.invites.map((i) => i.email)).toEqual(["other@example.com"]);
+    expect(root.get(UsersStore).invites.map((i) => i.email)).toEqual(["new@example.com", "other@example.com"]);
+    expect(await root.get(UsersStore).withdraw(root.get(UsersStore).invites[0]!)).toBe(true);
+    expect(root.get(UsersStore).invites.map((i) => i.email)).toEqual(["other@example.com"]);
   });
 });

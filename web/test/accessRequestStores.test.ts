@@ -9,14 +9,19 @@ import { EVENT_RETRY_DELAYS_MS } from "../src/stores/EventStreamStore";
 import { MUTED_REMINDERS_KEY } from "../src/stores/ReminderStore";
 import { ANNA, ZOE, accessHarness, agent } from "./accessHarness";
 import { flush } from "./harness";
+import { AccessRequestDialogStore } from "../src/stores/AccessRequestDialogStore";
+import { ApprovalsStore } from "../src/stores/ApprovalsStore";
+import { DevicesStore } from "../src/stores/DevicesStore";
+import { MyAccessRequestsStore } from "../src/stores/MyAccessRequestsStore";
+import { ReminderStore } from "../src/stores/ReminderStore";
 
 const MINUTE = 60_000;
 
 /** Fills the dialog for the first device and sends it; answers the new request's publicId. */
 async function sendRequest(h: ReturnType<typeof accessHarness>, minutes = 30): Promise<string> {
   const device = (await Effect.runPromise(h.api.accessRequests.agent("agent0000001")));
-  await h.root.accessRequestDialog.open(device);
-  const d = h.root.accessRequestDialog;
+  await h.root.get(AccessRequestDialogStore).open(device);
+  const d = h.root.get(AccessRequestDialogStore);
   d.edit("services", [VPN_SERVICE_VALUE]);
   d.edit("approvers", [ANNA.publicId]);
   d.edit("reason", "Firmware update");
@@ -29,7 +34,7 @@ async function sendRequest(h: ReturnType<typeof accessHarness>, minutes = 30): P
 describe("DevicesStore", () => {
   it("loads one page of 10,000 devices, follows the cursor, and filters on the server", async () => {
     const h = accessHarness({ agents: Array.from({ length: 10_000 }, (_, i) => agent(i + 1)) });
-    const devices = h.root.devices;
+    const devices = h.root.get(DevicesStore);
     await devices.reload();
     expect(devices.devices).toHaveLength(DEVICES_PAGE_SIZE);
     expect(h.api.state.calls.filter((c) => c === "accessRequests.agents")).toHaveLength(1);
@@ -58,27 +63,27 @@ describe("DevicesStore", () => {
   it("shows my access at a glance: pending, then active until the end once approved", async () => {
     const h = accessHarness();
     const id = await sendRequest(h);
-    await h.root.devices.reload();
-    expect(h.root.devices.devices[0]?.myAccess.state).toBe("pending");
+    await h.root.get(DevicesStore).reload();
+    expect(h.root.get(DevicesStore).devices[0]?.myAccess.state).toBe("pending");
     await h.asApprover(() => Effect.runPromise(h.api.accessRequests.act(id, "approve")));
-    await h.root.devices.refreshDevice("agent0000001");
-    expect(h.root.devices.devices[0]?.myAccess).toMatchObject({ state: "active", end: toUtcIsoSeconds(Date.parse("2026-11-21T10:30:00Z")) });
+    await h.root.get(DevicesStore).refreshDevice("agent0000001");
+    expect(h.root.get(DevicesStore).devices[0]?.myAccess).toMatchObject({ state: "active", end: toUtcIsoSeconds(Date.parse("2026-11-21T10:30:00Z")) });
   });
 });
 
 describe("AccessRequestDialogStore", () => {
   it("says 'Unable to request access' for a device without approvers", async () => {
     const h = accessHarness({ approvers: {} });
-    await h.root.accessRequestDialog.open(await Effect.runPromise(h.api.accessRequests.agent("agent0000001")));
-    expect(h.root.accessRequestDialog.dialog.phase).toBe("no-approvers");
-    expect(h.root.accessRequestDialog.view.showOk).toBe(true);
-    h.root.accessRequestDialog.dispatch({ type: "ok" });
-    expect(h.root.accessRequestDialog.isOpen).toBe(false);
+    await h.root.get(AccessRequestDialogStore).open(await Effect.runPromise(h.api.accessRequests.agent("agent0000001")));
+    expect(h.root.get(AccessRequestDialogStore).dialog.phase).toBe("no-approvers");
+    expect(h.root.get(AccessRequestDialogStore).view.showOk).toBe(true);
+    h.root.get(AccessRequestDialogStore).dispatch({ type: "ok" });
+    expect(h.root.get(AccessRequestDialogStore).isOpen).toBe(false);
   });
 
   it("keeps Send disabled while untouched or invalid, shows REQUIRED and the minimum start, and sorts approvers", async () => {
     const h = accessHarness();
-    const d = h.root.accessRequestDialog;
+    const d = h.root.get(AccessRequestDialogStore);
     await d.open(await Effect.runPromise(h.api.accessRequests.agent("agent0000001")));
     expect(d.approvers.map((a) => a.name)).toEqual(["Anna Approver", "Zoë Zimmer"]);
     expect(d.matchingApprovers.map((a) => a.name)).toEqual(["Anna Approver", "Zoë Zimmer"]);
@@ -100,7 +105,7 @@ describe("AccessRequestDialogStore", () => {
 
   it("keeps every value when the send fails, and sends once the server is back", async () => {
     const h = accessHarness();
-    const d = h.root.accessRequestDialog;
+    const d = h.root.get(AccessRequestDialogStore);
     await d.open(await Effect.runPromise(h.api.accessRequests.agent("agent0000001")));
     d.edit("services", [VPN_SERVICE_VALUE, "srvWeb000001"]);
     d.edit("approvers", [ANNA.publicId]);
@@ -117,7 +122,7 @@ describe("AccessRequestDialogStore", () => {
 
   it("opened from a VPN connect attempt: VPN preselected, not closable by the user", async () => {
     const h = accessHarness();
-    const d = h.root.accessRequestDialog;
+    const d = h.root.get(AccessRequestDialogStore);
     await d.open(await Effect.runPromise(h.api.accessRequests.agent("agent0000001")), { fromVpnConnect: true });
     expect(d.values.services).toEqual([VPN_SERVICE_VALUE]);
     expect(d.view.showCancel).toBe(false);
@@ -132,13 +137,13 @@ describe("decisions, events and the approver's inbox", () => {
     const h = accessHarness();
     h.root.events.start();
     const id = await sendRequest(h);
-    await h.root.myRequests.show("pending");
+    await h.root.get(MyAccessRequestsStore).show("pending");
     await h.asApprover(() => Effect.runPromise(h.api.accessRequests.act(id, "approve", "Go ahead")));
     await flush();
     const notice = h.root.snackbars.visible.find((s) => s.key === `decision-${id}`);
     expect(notice && h.root.messages.text(notice.message, notice.params)).toBe("Anna Approver has approved your access request.");
     expect(notice?.timeoutMs).toBe(4000);
-    expect(h.root.myRequests.boxes.pending.rows).toHaveLength(0);
+    expect(h.root.get(MyAccessRequestsStore).boxes.pending.rows).toHaveLength(0);
   });
 
   it("reconnects after a drop with a growing delay and the last event id, and misses nothing", async () => {
@@ -163,14 +168,14 @@ describe("decisions, events and the approver's inbox", () => {
     const id = await sendRequest(h);
     h.api.state.accessRequests[0] = { ...h.api.state.accessRequests[0]!, request: { ...h.api.state.accessRequests[0]!.request, allowedApprovers: [ANNA, ZOE] } };
     await h.asApprover(async () => {
-      await h.root.approvals.show("pending");
-      expect(h.root.approvals.boxes.pending.rows.map((r) => r.request.publicId)).toEqual([id]);
+      await h.root.get(ApprovalsStore).show("pending");
+      expect(h.root.get(ApprovalsStore).boxes.pending.rows.map((r) => r.request.publicId)).toEqual([id]);
     });
     await h.asApprover(() => Effect.runPromise(h.api.accessRequests.act(id, "approve")), ZOE);
-    const ok = await h.asApprover(() => h.root.approvals.decide(id, "reject", "No"));
+    const ok = await h.asApprover(() => h.root.get(ApprovalsStore).decide(id, "reject", "No"));
     expect(ok).toBe(false);
     expect(h.root.snackbars.visible.at(-1)?.message).toMatch(/no longer waiting for a decision/);
-    expect(h.root.approvals.boxes.pending.rows).toHaveLength(0);
+    expect(h.root.get(ApprovalsStore).boxes.pending.rows).toHaveLength(0);
   });
 });
 
@@ -179,39 +184,39 @@ describe("ReminderStore", () => {
     const h = accessHarness();
     const id = await sendRequest(h, 30);
     await h.asApprover(() => Effect.runPromise(h.api.accessRequests.act(id, "approve")));
-    await h.root.reminders.start();
+    await h.root.get(ReminderStore).start();
     const tickTo = (minute: number) => {
       while (h.timers.now < minute * MINUTE) {
         h.clock.advance(MINUTE);
         h.timers.advance(MINUTE);
       }
     };
-    expect(h.root.reminders.visible).toHaveLength(0);
+    expect(h.root.get(ReminderStore).visible).toHaveLength(0);
     tickTo(19);
-    expect(h.root.reminders.visible).toHaveLength(0);
+    expect(h.root.get(ReminderStore).visible).toHaveLength(0);
     tickTo(20);
-    expect(h.root.reminders.visible.map((r) => r.message)).toEqual(["Your access to Device 00001 ends soon."]);
-    h.root.reminders.muteAll();
+    expect(h.root.get(ReminderStore).visible.map((r) => r.message)).toEqual(["Your access to Device 00001 ends soon."]);
+    h.root.get(ReminderStore).muteAll();
     await flush();
-    expect(h.root.reminders.visible).toHaveLength(0);
+    expect(h.root.get(ReminderStore).visible).toHaveLength(0);
     expect(await Effect.runPromise(h.storage.get(MUTED_REMINDERS_KEY))).toBeDefined();
     // A reload keeps the mute (client storage).
-    await h.root.reminders.reload();
-    expect(h.root.reminders.visible).toHaveLength(0);
+    await h.root.get(ReminderStore).reload();
+    expect(h.root.get(ReminderStore).visible).toHaveLength(0);
     tickTo(27);
-    expect(h.root.reminders.visible).toHaveLength(0);
+    expect(h.root.get(ReminderStore).visible).toHaveLength(0);
     tickTo(28);
-    expect(h.root.reminders.visible).toHaveLength(1);
+    expect(h.root.get(ReminderStore).visible).toHaveLength(1);
     tickTo(30);
-    expect(h.root.reminders.visible).toHaveLength(0);
+    expect(h.root.get(ReminderStore).visible).toHaveLength(0);
   });
 
   it("Extend asks the same approvers for 30 more minutes; approving it moves the end", async () => {
     const h = accessHarness();
     const id = await sendRequest(h, 30);
     await h.asApprover(() => Effect.runPromise(h.api.accessRequests.act(id, "approve")));
-    await h.root.reminders.start();
-    expect(await h.root.reminders.extend(id)).toBe(true);
+    await h.root.get(ReminderStore).start();
+    expect(await h.root.get(ReminderStore).extend(id)).toBe(true);
     const extension = h.api.state.accessRequests.at(-1)!;
     expect(extension.request).toMatchObject({ status: "pending", extendsRequest: { publicId: id }, start: "2026-11-21T10:30:00Z", end: "2026-11-21T11:00:00Z" });
     expect(extension.request.allowedApprovers).toEqual([ANNA]);
@@ -224,13 +229,13 @@ describe("ReminderStore", () => {
       const h = accessHarness();
       const id = await sendRequest(h, 30);
       await h.asApprover(() => Effect.runPromise(h.api.accessRequests.act(id, "approve")));
-      await h.root.reminders.start();
+      await h.root.get(ReminderStore).start();
       for (const [minutes, mute] of steps) {
         h.clock.advance(minutes * MINUTE);
         h.timers.advance(minutes * MINUTE);
-        if (mute) h.root.reminders.muteAll();
+        if (mute) h.root.get(ReminderStore).muteAll();
         const now = Effect.runSync(h.clock.now);
-        for (const r of h.root.reminders.visible) expect(now).toBeLessThan(r.expiresOn);
+        for (const r of h.root.get(ReminderStore).visible) expect(now).toBeLessThan(r.expiresOn);
       }
     }), { numRuns: 25 });
   });

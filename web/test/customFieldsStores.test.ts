@@ -12,6 +12,7 @@ import { ApiUnavailable } from "@portal/core/errors";
 import { CustomFieldValuesStore } from "../src/stores/CustomFieldValuesStore";
 import { agent } from "./accessHarness";
 import { company, flush, harness } from "./harness";
+import { CustomFieldsStore } from "../src/stores/CustomFieldsStore";
 
 const GLOBAL: CustomProperty = { publicId: "globalWarran", name: "Warranty until", type: "date", target: "device", required: false, options: [], order: -1000, global: true };
 
@@ -27,7 +28,7 @@ function fieldsHarness() {
 describe("CustomFieldsStore", () => {
   it("adds fields through a dialog that core's rule judges as the person types", async () => {
     const { root } = fieldsHarness();
-    const store = root.customFields;
+    const store = root.get(CustomFieldsStore);
     await store.load();
     expect(store.fields.map((f) => [f.name, f.global])).toEqual([["Warranty until", true]]);
     store.openAdd();
@@ -49,13 +50,13 @@ describe("CustomFieldsStore", () => {
 
   it("keeps what was typed when the save fails, with a sentence saying what to do", async () => {
     const { root, api } = fieldsHarness();
-    await root.customFields.load();
-    root.customFields.openAdd();
-    const form = root.customFields.dialog!;
+    await root.get(CustomFieldsStore).load();
+    root.get(CustomFieldsStore).openAdd();
+    const form = root.get(CustomFieldsStore).dialog!;
     form.set("name", "Serial number");
     api.failNext("customFields.add", new ApiUnavailable({ status: 0 }));
-    await root.customFields.saveDialog();
-    expect(root.customFields.dialog).toBe(form);
+    await root.get(CustomFieldsStore).saveDialog();
+    expect(root.get(CustomFieldsStore).dialog).toBe(form);
     expect(form.name).toBe("Serial number");
     expect(form.failure).toEqual({ key: "save.unavailable" });
     expect(form.dirty).toBe(true);
@@ -63,7 +64,7 @@ describe("CustomFieldsStore", () => {
 
   it("reorders the company's fields with one call and one audit entry; global fields stay put and cannot be deleted", async () => {
     const { root, api } = fieldsHarness();
-    const store = root.customFields;
+    const store = root.get(CustomFieldsStore);
     for (const name of ["A", "B", "C"]) {
       await store.load();
       store.openAdd();

@@ -13,6 +13,7 @@ import { VpnConnectorMemory } from "@portal/fixtures/memory/VpnConnectorMemory";
 import type { PortalApiMemorySeed } from "@portal/fixtures/memory/portal-api/state";
 import { RootStore } from "../src/stores/RootStore";
 import type { Timers } from "../src/stores/env";
+import type { StoreDetails } from "@portal/core/rules/appStoreLookup";
 
 export const START = Date.parse("2026-11-21T10:00:00Z");
 
@@ -60,6 +61,8 @@ export interface HarnessOptions {
   readonly reachableClient?: boolean;
   readonly production?: boolean;
   readonly webRootUrl?: string | null;
+  readonly userAgent?: string;
+  readonly appStoreLookup?: (id: string) => Promise<StoreDetails | null>;
 }
 
 export function harness(options: HarnessOptions = {}) {
@@ -74,7 +77,9 @@ export function harness(options: HarnessOptions = {}) {
   const root = new RootStore({
     ports: { api, connector, clock, storage },
     navigate: (path) => navigations.push(path),
-    env: { hostname: options.hostname ?? "portal.example.com", isProduction: options.production ?? false, webRootUrl: options.webRootUrl ?? null, platform: "web" },
+    env: { hostname: options.hostname ?? "portal.example.com", isProduction: options.production ?? false, webRootUrl: options.webRootUrl ?? null, platform: "web",
+      ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }) },
+    ...(options.appStoreLookup === undefined ? {} : { appStoreLookup: options.appStoreLookup }),
     brandingHost: options.hostname ?? "portal.example.com",
     online: {
       isOnline: () => online,

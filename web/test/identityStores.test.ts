@@ -14,6 +14,8 @@ import { StorageMemory } from "@portal/fixtures/memory/StorageMemory";
 import { VpnConnectorMemory } from "@portal/fixtures/memory/VpnConnectorMemory";
 import { RootStore } from "../src/stores/RootStore";
 import { ManualTimers, START, company, flush } from "./harness";
+import { IdentityStore } from "../src/stores/IdentityStore";
+import { MenuItemsStore } from "../src/stores/MenuItemsStore";
 
 const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
@@ -46,18 +48,18 @@ describe("IdentityStore", () => {
     const admin = make();
     const other = make();
     other.events.start();
-    await admin.identity.load();
-    expect(admin.identity.dirty).toBe(false);
-    admin.identity.set("name", "Alpha Industries");
-    admin.identity.set("browserTitle", "Alpha Portal");
-    admin.identity.set("primaryColor", "#AA3300");
-    admin.identity.set("theme", "dark");
-    admin.identity.chooseImage("logo", PNG_1x1, "image/svg+xml", "logo.svg");
-    expect(admin.identity.changes()).toEqual({
+    await admin.get(IdentityStore).load();
+    expect(admin.get(IdentityStore).dirty).toBe(false);
+    admin.get(IdentityStore).set("name", "Alpha Industries");
+    admin.get(IdentityStore).set("browserTitle", "Alpha Portal");
+    admin.get(IdentityStore).set("primaryColor", "#AA3300");
+    admin.get(IdentityStore).set("theme", "dark");
+    admin.get(IdentityStore).chooseImage("logo", PNG_1x1, "image/svg+xml", "logo.svg");
+    expect(admin.get(IdentityStore).changes()).toEqual({
       name: "Alpha Industries", browserTitle: "Alpha Portal", primaryColor: "#AA3300", theme: "dark", logo: { base64: PNG_1x1 },
     });
-    await admin.identity.save();
-    expect(admin.identity.dirty).toBe(false);
+    await admin.get(IdentityStore).save();
+    expect(admin.get(IdentityStore).dirty).toBe(false);
     expect(admin.branding.browserTitle).toBe("Alpha Portal");
     expect(admin.branding.theme).toBe("dark");
     expect(admin.branding.primaryColor).toBe("#aa3300");
@@ -72,18 +74,18 @@ describe("IdentityStore", () => {
   it("keeps what was typed and names the image when it is not an image (a script called logo.png)", async () => {
     const { make } = setup();
     const root = make();
-    await root.identity.load();
-    root.identity.set("name", "Typed name");
-    root.identity.chooseImage("logo", btoa("<script>alert(1)</script>"), "image/png", "logo.png");
-    await root.identity.save();
-    expect(root.identity.issues["logo"]).toBe("IMAGE_TYPE_NOT_ALLOWED");
-    expect(root.messages.text(root.identity.issues["logo"]!)).toMatch(/not a PNG, JPEG, GIF or WebP/);
-    expect(root.identity.form.name).toBe("Typed name");
-    expect(root.identity.dirty).toBe(true);
-    root.identity.set("primaryColor", "red");
-    root.identity.removeImage("logo");
-    await root.identity.save();
-    expect(root.identity.issues["primaryColor"]).toBe("Must be a colour in the form #rrggbb");
+    await root.get(IdentityStore).load();
+    root.get(IdentityStore).set("name", "Typed name");
+    root.get(IdentityStore).chooseImage("logo", btoa("<script>alert(1)</script>"), "image/png", "logo.png");
+    await root.get(IdentityStore).save();
+    expect(root.get(IdentityStore).issues["logo"]).toBe("IMAGE_TYPE_NOT_ALLOWED");
+    expect(root.messages.text(root.get(IdentityStore).issues["logo"]!)).toMatch(/not a PNG, JPEG, GIF or WebP/);
+    expect(root.get(IdentityStore).form.name).toBe("Typed name");
+    expect(root.get(IdentityStore).dirty).toBe(true);
+    root.get(IdentityStore).set("primaryColor", "red");
+    root.get(IdentityStore).removeImage("logo");
+    await root.get(IdentityStore).save();
+    expect(root.get(IdentityStore).issues["primaryColor"]).toBe("Must be a colour in the form #rrggbb");
   });
 });
 
@@ -96,45 +98,45 @@ describe("MenuItemsStore", () => {
       { publicId: "menuCCCCCCCC", label: "Third", url: "/groups", order: 2000 },
     ];
     const root = make();
-    await root.menuItems.load();
-    expect(root.menuItems.items.map((m) => m.label)).toEqual(["First", "Second", "Third"]);
-    root.menuItems.remove(1);
-    root.menuItems.move(1, 0);
-    root.menuItems.add();
-    root.menuItems.edit(2, "label", "Docs");
-    root.menuItems.edit(2, "url", "https://docs.example.com");
-    root.menuItems.edit(0, "label", "Third renamed");
-    expect(root.menuItems.dirty).toBe(true);
+    await root.get(MenuItemsStore).load();
+    expect(root.get(MenuItemsStore).items.map((m) => m.label)).toEqual(["First", "Second", "Third"]);
+    root.get(MenuItemsStore).remove(1);
+    root.get(MenuItemsStore).move(1, 0);
+    root.get(MenuItemsStore).add();
+    root.get(MenuItemsStore).edit(2, "label", "Docs");
+    root.get(MenuItemsStore).edit(2, "url", "https://docs.example.com");
+    root.get(MenuItemsStore).edit(0, "label", "Third renamed");
+    expect(root.get(MenuItemsStore).dirty).toBe(true);
     api.state.calls.length = 0;
-    await root.menuItems.save();
+    await root.get(MenuItemsStore).save();
     expect(api.state.calls.filter((c) => c.startsWith("identity."))).toEqual([
       "identity.removeMenuItems", "identity.addMenuItems", "identity.updateMenuItems", "identity.menuItems",
     ]);
-    expect(root.menuItems.items.map((m) => [m.label, m.order])).toEqual([["Third renamed", 0], ["First", 1000], ["Docs", 2000]]);
-    expect(root.menuItems.dirty).toBe(false);
+    expect(root.get(MenuItemsStore).items.map((m) => [m.label, m.order])).toEqual([["Third renamed", 0], ["First", 1000], ["Docs", 2000]]);
+    expect(root.get(MenuItemsStore).dirty).toBe(false);
   });
 
   it("keeps the edited list and puts a refused link on its row", async () => {
     const { api, make } = setup();
     const root = make();
-    await root.menuItems.load();
-    root.menuItems.add();
-    root.menuItems.edit(0, "label", "Evil");
-    root.menuItems.edit(0, "url", "javascript:alert(1)");
-    await root.menuItems.save();
-    expect(root.menuItems.issues["0.url"]).toBe("MENU_ITEM_URL_INVALID");
-    expect(root.menuItems.rows[0]!.url).toBe("javascript:alert(1)");
+    await root.get(MenuItemsStore).load();
+    root.get(MenuItemsStore).add();
+    root.get(MenuItemsStore).edit(0, "label", "Evil");
+    root.get(MenuItemsStore).edit(0, "url", "javascript:alert(1)");
+    await root.get(MenuItemsStore).save();
+    expect(root.get(MenuItemsStore).issues["0.url"]).toBe("MENU_ITEM_URL_INVALID");
+    expect(root.get(MenuItemsStore).rows[0]!.url).toBe("javascript:alert(1)");
     expect(api.identityState.menuItems["companyAAAAA"]).toEqual([]);
   });
 
   it("is not saved by a member without manage:branding (the fake answers 403 as the server)", async () => {
     const { make } = setup(["use:access-requests"]);
     const root = make();
-    await root.menuItems.load();
-    root.menuItems.add();
-    root.menuItems.edit(0, "label", "Mine");
-    await root.menuItems.save();
-    expect(root.menuItems.failure).not.toBeNull();
-    expect(root.menuItems.items).toEqual([]);
+    await root.get(MenuItemsStore).load();
+    root.get(MenuItemsStore).add();
+    root.get(MenuItemsStore).edit(0, "label", "Mine");
+    await root.get(MenuItemsStore).save();
+    expect(root.get(MenuItemsStore).failure).not.toBeNull();
+    expect(root.get(MenuItemsStore).items).toEqual([]);
   });
 });

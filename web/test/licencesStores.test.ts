@@ -12,6 +12,8 @@ import { ALL_RIGHTS } from "@portal/core/domain/Right";
 import { InvalidInput } from "@portal/core/errors";
 import { DeviceLicenceStore } from "../src/stores/DeviceLicenceStore";
 import { company, flush, harness } from "./harness";
+import { AppsStore } from "../src/stores/AppsStore";
+import { LicencesStore } from "../src/stores/LicencesStore";
 
 const DAY = 86_400_000;
 const device = (publicId: string, name: string): AgentLicenceState => ({ publicId, name, activations: [], bundles: [], trialsUsed: [], demoExpiresOn: null });
@@ -91,32 +93,32 @@ describe("DeviceLicenceStore", () => {
 describe("LicencesStore and AppsStore", () => {
   it("loads bundles and devices and extends a bundle by its period", async () => {
     const { root } = licenceHarness();
-    await root.licences.load();
-    expect(root.licences.state).toBe("ready");
-    expect(root.licences.bundles).toHaveLength(1);
-    expect(root.licences.licensedDevices).toEqual([]);
-    await root.licences.extend(bundle.publicId);
-    expect(root.licences.bundles[0]!.expiresOn).toBe(new Date(Date.parse(bundle.expiresOn) + 365 * DAY).toISOString());
+    await root.get(LicencesStore).load();
+    expect(root.get(LicencesStore).state).toBe("ready");
+    expect(root.get(LicencesStore).bundles).toHaveLength(1);
+    expect(root.get(LicencesStore).licensedDevices).toEqual([]);
+    await root.get(LicencesStore).extend(bundle.publicId);
+    expect(root.get(LicencesStore).bundles[0]!.expiresOn).toBe(new Date(Date.parse(bundle.expiresOn) + 365 * DAY).toISOString());
   });
 
   it("reloads the Licences screen when the server says a device's licences changed, for the selected company only", async () => {
     const { root, api } = licenceHarness();
-    await root.licences.load();
+    await root.get(LicencesStore).load();
     api.licenceState.devices = api.licenceState.devices.map((d) => d.publicId === "deviceAAAAAA"
       ? { ...d, activations: [{ feature: "alarming", method: "trial", startsOn: "2026-01-01T00:00:00.000Z", expiresOn: "2026-01-31T00:00:00.000Z", licence: null, active: false }] }
       : d);
     root.events.receive({ id: "1", event: "licence-changed", data: JSON.stringify({ company: "otherCompany", agent: "deviceAAAAAA", change: "ended" }) });
-    expect(root.licences.changes).toBe(0);
+    expect(root.get(LicencesStore).changes).toBe(0);
     root.events.receive({ id: "2", event: "licence-changed", data: JSON.stringify({ company: "companyAAAAA", agent: "deviceAAAAAA", feature: "alarming", change: "ended" }) });
-    expect(root.licences.changes).toBe(1);
-    expect(root.licences.lastChangedDevice).toBe("deviceAAAAAA");
+    expect(root.get(LicencesStore).changes).toBe(1);
+    expect(root.get(LicencesStore).lastChangedDevice).toBe("deviceAAAAAA");
     await flush();
-    expect(root.licences.licensedDevices.map((d) => d.activations[0]!.active)).toEqual([false]);
+    expect(root.get(LicencesStore).licensedDevices.map((d) => d.activations[0]!.active)).toEqual([false]);
   });
 
   it("installs an app, tracks changes in its form, keeps the values when the server refuses a field", async () => {
     const { root, api } = licenceHarness();
-    const apps = root.apps;
+    const apps = root.get(AppsStore);
     await apps.load();
     await apps.install(modbus.publicId);
     const installed = apps.apps[0]!;

@@ -3,6 +3,10 @@ import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
 import { BROWSER_ID_KEY } from "../src/stores/SessionStore";
 import { harness } from "./harness";
+import { MyProfileStore } from "../src/stores/MyProfileStore";
+import { MySessionsStore } from "../src/stores/MySessionsStore";
+import { RecoverStore } from "../src/stores/RecoverStore";
+import { TwoFactorStore } from "../src/stores/TwoFactorStore";
 
 const EMAIL = "demo@example.com";
 const PASSWORD = "secret-password";
@@ -17,7 +21,7 @@ const signedIn = async () => {
 describe("MyProfileStore", () => {
   it("saves name, language and time zone, and keeps what was typed when the save fails", async () => {
     const h = await signedIn();
-    const store = h.root.myProfile;
+    const store = h.root.get(MyProfileStore);
     await store.load();
     store.editProfile({ name: "Ada Lovelace", timeZone: "Europe/Amsterdam" });
     expect(store.isProfileDirty).toBe(true);
@@ -34,7 +38,7 @@ describe("MyProfileStore", () => {
 
   it("changes the password, shows PASSWORD_CHANGED for 3 s and empties the form", async () => {
     const h = await signedIn();
-    const store = h.root.myProfile;
+    const store = h.root.get(MyProfileStore);
     await store.load();
     store.editPassword({ oldPassword: PASSWORD, newPassword: "short" });
     expect(store.newPasswordProblems).toEqual(["Use at least 10 characters."]);
@@ -48,7 +52,7 @@ describe("MyProfileStore", () => {
 
   it("shows a wrong old password under its field and keeps the new one", async () => {
     const h = await signedIn();
-    const store = h.root.myProfile;
+    const store = h.root.get(MyProfileStore);
     await store.load();
     store.editPassword({ oldPassword: "not it", newPassword: "a much better secret" });
     expect(await store.changePassword()).toBe(false);
@@ -58,19 +62,19 @@ describe("MyProfileStore", () => {
 
   it("asks for an e-mail change, shows it pending, and the mailed link confirms it once", async () => {
     const h = await signedIn();
-    const store = h.root.myProfile;
+    const store = h.root.get(MyProfileStore);
     await store.load();
     store.editEmail({ email: "ada@example.org", password: PASSWORD });
     expect(await store.requestEmailChange()).toBe(true);
     expect(store.user?.pendingEmail).toBe("ada@example.org");
     const mail = h.api.state.account.mails.at(-1)!;
     expect(mail.to).toBe("ada@example.org");
-    await h.root.recover.confirmEmail(mail.token);
-    expect(h.root.recover.confirmPhase).toBe("confirmed");
+    await h.root.get(RecoverStore).confirmEmail(mail.token);
+    expect(h.root.get(RecoverStore).confirmPhase).toBe("confirmed");
     expect(h.api.state.user.email).toBe("ada@example.org");
-    await h.root.recover.confirmEmail(mail.token);
-    expect(h.root.recover.confirmPhase).toBe("failed");
-    expect(h.root.recover.confirmMessage).toContain("not valid any more");
+    await h.root.get(RecoverStore).confirmEmail(mail.token);
+    expect(h.root.get(RecoverStore).confirmPhase).toBe("failed");
+    expect(h.root.get(RecoverStore).confirmMessage).toContain("not valid any more");
   });
 });
 
@@ -92,7 +96,7 @@ describe("browser id and sessions", () => {
     h.api.state.sessionToken = h.root.session.secret;
     h.api.state.account.devices.push({ publicId: "dev000000001", name: "Chrome on Linux", deviceId: "here", firstSeenOn: "2026-11-21T10:00:00Z", lastSeenOn: "2026-11-21T10:00:00Z" });
     h.api.state.account.currentDeviceId = "here";
-    const store = h.root.mySessions;
+    const store = h.root.get(MySessionsStore);
     await store.load();
     expect(store.tokens.filter((t) => t.current).length).toBe(1);
     await store.revokeToken(other.publicId);
@@ -107,7 +111,7 @@ describe("browser id and sessions", () => {
 describe("TwoFactorStore", () => {
   it("enrols, turns on with a code and shows the backup codes once, then turns off", async () => {
     const h = await signedIn();
-    const store = h.root.twoFactor;
+    const store = h.root.get(TwoFactorStore);
     await store.load();
     expect(store.phase).toBe("off");
     await store.enrol();
@@ -131,7 +135,7 @@ describe("TwoFactorStore", () => {
 describe("RecoverStore", () => {
   it("answers alike for unknown addresses, and a mailed link sets a password once", async () => {
     const h = harness();
-    const store = h.root.recover;
+    const store = h.root.get(RecoverStore);
     store.start(false);
     store.setEmail("nobody@example.com");
     await store.requestLink();

@@ -12,6 +12,7 @@ import { ApiUnavailable } from "@portal/core/errors";
 import { PageEditorStore, AUTOSAVE_MS } from "../src/stores/PageEditorStore";
 import { agent } from "./accessHarness";
 import { company, flush, harness } from "./harness";
+import { PagesStore } from "../src/stores/PagesStore";
 
 function setup() {
   const h = harness({ seed: { signedIn: true, companies: [{ company: company("companyAAAAA", "Alpha"), rights: ALL_RIGHTS }], agents: [agent(1)] } });
@@ -23,7 +24,7 @@ function setup() {
 }
 
 async function createPage(h: ReturnType<typeof setup>, title: string): Promise<string> {
-  const store = h.root.pages;
+  const store = h.root.get(PagesStore);
   store.openAdd();
   store.dialog!.set("title", title);
   const id = await store.saveDialog();
@@ -35,39 +36,39 @@ describe("PagesStore", () => {
   it("creates a page (period 'today'); duplicate of an unpublished page says 'Cannot duplicate a non-published page' for 4 s", async () => {
     const h = setup();
     const id = await createPage(h, "Line 1");
-    const page = h.root.pages.pages.find((p) => p.publicId === id)!;
+    const page = h.root.get(PagesStore).pages.find((p) => p.publicId === id)!;
     expect(page.draft).toMatchObject({ title: "Line 1", periodSpec: "today" });
     expect(page.published).toBeNull();
-    await h.root.pages.duplicate(page);
+    await h.root.get(PagesStore).duplicate(page);
     expect(h.root.snackbars.visible.at(-1)).toMatchObject({ message: "Cannot duplicate a non-published page", timeoutMs: 4000 });
-    expect(h.root.pages.pages).toHaveLength(1);
+    expect(h.root.get(PagesStore).pages).toHaveLength(1);
   });
 
   it("keeps what was typed when the create fails", async () => {
     const h = setup();
     h.api.state.failures.set("pages.create", [new ApiUnavailable({ status: 503 })]);
-    h.root.pages.openAdd();
-    h.root.pages.dialog!.set("title", "Kept");
-    await h.root.pages.saveDialog();
-    expect(h.root.pages.dialog!.form.title).toBe("Kept");
-    expect(h.root.pages.dialog!.failure).not.toBeNull();
+    h.root.get(PagesStore).openAdd();
+    h.root.get(PagesStore).dialog!.set("title", "Kept");
+    await h.root.get(PagesStore).saveDialog();
+    expect(h.root.get(PagesStore).dialog!.form.title).toBe("Kept");
+    expect(h.root.get(PagesStore).dialog!.failure).not.toBeNull();
   });
 
   it("exports a published page and imports it back; a bad file shows its reason and changes nothing", async () => {
     const h = setup();
     const id = await createPage(h, "Export me");
     await h.root.run(h.api.pages.publish(id));
-    await h.root.pages.load();
+    await h.root.get(PagesStore).load();
     const file = await h.root.run(h.api.pages.exportFile(id));
     expect(file._tag).toBe("Success");
-    const before = h.root.pages.pages.length;
-    expect(await h.root.pages.importText("{ not json")).toBeNull();
+    const before = h.root.get(PagesStore).pages.length;
+    expect(await h.root.get(PagesStore).importText("{ not json")).toBeNull();
     expect(h.root.snackbars.visible.at(-1)!.message).toBe("The file is not valid JSON");
-    expect(h.root.pages.pages).toHaveLength(before);
-    const imported = await h.root.pages.importText(JSON.stringify(file._tag === "Success" ? file.success : null));
+    expect(h.root.get(PagesStore).pages).toHaveLength(before);
+    const imported = await h.root.get(PagesStore).importText(JSON.stringify(file._tag === "Success" ? file.success : null));
     expect(imported).not.toBeNull();
-    expect(h.root.pages.pages).toHaveLength(before + 1);
-    expect(h.root.pages.pages.find((p) => p.publicId === imported)!.published!.title).toBe("Export me");
+    expect(h.root.get(PagesStore).pages).toHaveLength(before + 1);
+    expect(h.root.get(PagesStore).pages.find((p) => p.publicId === imported)!.published!.title).toBe("Export me");
   });
 });
 
@@ -144,7 +145,7 @@ describe("pages of a device", () => {
     const draftOnly = await createPage(h, "Draft only");
     const published = await createPage(h, "Shown");
     await h.root.run(h.api.pages.publish(published));
-    const list = await h.root.pages.pagesFor("agent", "agent0001");
+    const list = await h.root.get(PagesStore).pagesFor("agent", "agent0001");
     expect(list!.map((p) => p.publicId)).toEqual([published]);
     expect(list!.some((p) => p.publicId === draftOnly)).toBe(false);
   });

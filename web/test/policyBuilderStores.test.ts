@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { ALL_RIGHTS } from "@portal/core/domain/Right";
 import { GatewayTimeout } from "@portal/core/errors";
 import { company, harness } from "./harness";
+import { PrivacyBuilderStore, TermsBuilderStore } from "../src/stores/PolicyBuilderStore";
 
 function builderHarness(rights = ALL_RIGHTS) {
   const h = harness({ seed: { signedIn: true, companies: [{ company: company("companyAAAAA", "Alpha"), rights }] } });
@@ -22,7 +23,7 @@ function builderHarness(rights = ALL_RIGHTS) {
 describe("PolicyBuilderStore", () => {
   it("writes per language, refuses to add a language twice and keeps each text when switching", async () => {
     const { root } = builderHarness();
-    const store = root.termsBuilder;
+    const store = root.get(TermsBuilderStore);
     await store.load();
     expect(store.state).toBe("ready");
     expect(store.canPublish).toBe(false);
@@ -47,7 +48,7 @@ describe("PolicyBuilderStore", () => {
 
   it("publishes a new terms version: one audit entry, the company's terms apply, the alert is asked again", async () => {
     const h = builderHarness();
-    const store = h.root.termsBuilder;
+    const store = h.root.get(TermsBuilderStore);
     await store.load();
     store.setText("<p>Version A with <a href=\"https://example.com\">a link</a></p>");
     store.askPublish();
@@ -68,7 +69,7 @@ describe("PolicyBuilderStore", () => {
 
   it("a failed publish keeps the draft and says what to do; a blank English text cannot be published", async () => {
     const h = builderHarness();
-    const store = h.root.privacyBuilder;
+    const store = h.root.get(PrivacyBuilderStore);
     await store.load();
     store.setText("<p></p>");
     expect(store.canPublish).toBe(false);
@@ -86,17 +87,17 @@ describe("PolicyBuilderStore", () => {
 
   it("switches whose terms apply, and without the builder's right nothing loads or is published", async () => {
     const h = builderHarness();
-    await h.root.termsBuilder.load();
-    await h.root.termsBuilder.setSource("company");
-    expect(h.root.termsBuilder.view?.customTermsOfUse).toBe("company");
+    await h.root.get(TermsBuilderStore).load();
+    await h.root.get(TermsBuilderStore).setSource("company");
+    expect(h.root.get(TermsBuilderStore).view?.customTermsOfUse).toBe("company");
     expect(h.api.state.auditLogs.filter((a) => a.topic === "CompanyTermsOfUseSource")).toHaveLength(1);
 
     const none = builderHarness(ALL_RIGHTS.filter((r) => r !== "manage:custom-privacy-statement"));
-    await none.root.privacyBuilder.load();
-    expect(none.root.privacyBuilder.state).toBe("failed");
-    none.root.privacyBuilder.setText("<p>x</p>");
-    await none.root.privacyBuilder.publish();
+    await none.root.get(PrivacyBuilderStore).load();
+    expect(none.root.get(PrivacyBuilderStore).state).toBe("failed");
+    none.root.get(PrivacyBuilderStore).setText("<p>x</p>");
+    await none.root.get(PrivacyBuilderStore).publish();
     expect(none.api.policyState.versions["privacy-statement"]).toHaveLength(0);
-    expect(none.root.privacyBuilder.publishIssue).not.toBeNull();
+    expect(none.root.get(PrivacyBuilderStore).publishIssue).not.toBeNull();
   });
 });

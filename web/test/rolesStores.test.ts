@@ -19,6 +19,9 @@ import { StorageMemory } from "@portal/fixtures/memory/StorageMemory";
 import { VpnConnectorMemory } from "@portal/fixtures/memory/VpnConnectorMemory";
 import { RootStore } from "../src/stores/RootStore";
 import { company, flush, ManualTimers, START } from "./harness";
+import { AccessCategoriesStore } from "../src/stores/AccessCategoriesStore";
+import { AudienceDialogStore } from "../src/stores/AudienceDialogStore";
+import { RolesStore } from "../src/stores/RolesStore";
 
 const ADMIN: Role = { publicId: "roleAdmin001", name: "Administrator", rights: [...ALL_RIGHTS], members: 1 };
 const ENGINEER: Role = { publicId: "roleEngin001", name: "Engineer", rights: ["use:access-requests", "use:audit-logs", "manage:roles"], members: 0 };
@@ -53,17 +56,17 @@ const menuItems = (rights: ReadonlyArray<string>) => menuSections(rights, ["role
 describe("RolesStore", () => {
   it("edits the selected role's rights as a draft and saves them with one call; my own role's change reaches my menu at once", async () => {
     const { api, root } = rolesHarness(ENGINEER.rights, { myRole: ENGINEER.publicId });
-    await root.roles.load();
-    expect(root.roles.roles.map((r) => r.name)).toEqual(["Administrator", "Engineer"]);
-    root.roles.select(ENGINEER.publicId);
-    root.roles.toggle("use:audit-logs", false);
-    root.roles.toggle("manage:translations", true);
-    expect(root.roles.isDirty).toBe(true);
-    expect(root.roles.rights).toEqual(["manage:roles", "manage:translations", "use:access-requests"]);
-    expect(await root.roles.saveRights()).toBe(true);
+    await root.get(RolesStore).load();
+    expect(root.get(RolesStore).roles.map((r) => r.name)).toEqual(["Administrator", "Engineer"]);
+    root.get(RolesStore).select(ENGINEER.publicId);
+    root.get(RolesStore).toggle("use:audit-logs", false);
+    root.get(RolesStore).toggle("manage:translations", true);
+    expect(root.get(RolesStore).isDirty).toBe(true);
+    expect(root.get(RolesStore).rights).toEqual(["manage:roles", "manage:translations", "use:access-requests"]);
+    expect(await root.get(RolesStore).saveRights()).toBe(true);
     expect(api.state.calls.filter((c) => c === "roles.update")).toHaveLength(1);
-    expect(root.roles.isDirty).toBe(false);
-    expect(root.roles.selected?.rights).toEqual(["manage:roles", "manage:translations", "use:access-requests"]);
+    expect(root.get(RolesStore).isDirty).toBe(false);
+    expect(root.get(RolesStore).selected?.rights).toEqual(["manage:roles", "manage:translations", "use:access-requests"]);
     expect(root.session.rights).toContain("manage:translations");
     expect(menuItems(root.session.rights)).not.toContain("audit-trail");
     expect(api.state.auditLogs[0]).toMatchObject({ action: "UPDATE", topic: "Role", target: ENGINEER.publicId });
@@ -84,39 +87,39 @@ describe("RolesStore", () => {
 
   it("keeps the draft and says why when the last administrator would go; refuses to delete a role in use", async () => {
     const { root } = rolesHarness(ALL_RIGHTS);
-    await root.roles.load();
-    root.roles.select(ADMIN.publicId);
-    root.roles.toggle("manage:roles", false);
-    expect(await root.roles.saveRights()).toBe(false);
-    expect(root.roles.isDirty).toBe(true);
-    expect(root.roles.rights).not.toContain("manage:roles");
+    await root.get(RolesStore).load();
+    root.get(RolesStore).select(ADMIN.publicId);
+    root.get(RolesStore).toggle("manage:roles", false);
+    expect(await root.get(RolesStore).saveRights()).toBe(false);
+    expect(root.get(RolesStore).isDirty).toBe(true);
+    expect(root.get(RolesStore).rights).not.toContain("manage:roles");
     expect(root.snackbars.visible.at(-1)?.message).toMatch(/at least one administrator/);
-    root.roles.askDelete(ADMIN);
-    await root.roles.confirmDelete();
+    root.get(RolesStore).askDelete(ADMIN);
+    await root.get(RolesStore).confirmDelete();
     expect(root.snackbars.visible.at(-1)?.message).toMatch(/cannot be deleted while people or groups hold it/);
-    expect(root.roles.roles).toHaveLength(2);
+    expect(root.get(RolesStore).roles).toHaveLength(2);
   });
 
   it("adds and renames through the name dialog; a clash stays on the field with the typed name", async () => {
     const { root } = rolesHarness(ALL_RIGHTS);
-    await root.roles.load();
-    root.roles.openAdd();
-    root.roles.dialog!.setName("engineer");
-    await root.roles.saveDialog();
-    expect(root.roles.dialog?.name).toBe("engineer");
-    expect(root.roles.dialog?.fieldIssue).toBe("ROLE_NAME_ALREADY_IN_USE");
-    root.roles.dialog!.setName("Operator");
-    await root.roles.saveDialog();
-    expect(root.roles.dialog).toBeNull();
-    expect(root.roles.roles.map((r) => r.name)).toEqual(["Administrator", "Engineer", "Operator"]);
-    expect(root.roles.selected?.name).toBe("Operator");
+    await root.get(RolesStore).load();
+    root.get(RolesStore).openAdd();
+    root.get(RolesStore).dialog!.setName("engineer");
+    await root.get(RolesStore).saveDialog();
+    expect(root.get(RolesStore).dialog?.name).toBe("engineer");
+    expect(root.get(RolesStore).dialog?.fieldIssue).toBe("ROLE_NAME_ALREADY_IN_USE");
+    root.get(RolesStore).dialog!.setName("Operator");
+    await root.get(RolesStore).saveDialog();
+    expect(root.get(RolesStore).dialog).toBeNull();
+    expect(root.get(RolesStore).roles.map((r) => r.name)).toEqual(["Administrator", "Engineer", "Operator"]);
+    expect(root.get(RolesStore).selected?.name).toBe("Operator");
   });
 });
 
 describe("AccessCategoriesStore", () => {
   it("adds a category, moves the default, and shows a delete in use as 'access category is still in use' for 4 s", async () => {
     const { root } = rolesHarness(ALL_RIGHTS);
-    const store = root.accessCategories;
+    const store = root.get(AccessCategoriesStore);
     await store.load();
     store.openAdd();
     store.dialog!.setName("Visitors");
@@ -138,9 +141,9 @@ describe("AccessCategoriesStore", () => {
   it("property: whatever default toggles a person makes, at most one category is the default", async () => {
     await fc.assert(fc.asyncProperty(fc.array(fc.constantFrom(0, 1), { minLength: 1, maxLength: 8 }), async (clicks) => {
       const { root } = rolesHarness(ALL_RIGHTS);
-      await root.accessCategories.load();
-      for (const i of clicks) await root.accessCategories.toggleDefault(root.accessCategories.categories[i]!);
-      expect(root.accessCategories.categories.filter((c) => c.default).length).toBeLessThanOrEqual(1);
+      await root.get(AccessCategoriesStore).load();
+      for (const i of clicks) await root.get(AccessCategoriesStore).toggleDefault(root.get(AccessCategoriesStore).categories[i]!);
+      expect(root.get(AccessCategoriesStore).categories.filter((c) => c.default).length).toBeLessThanOrEqual(1);
     }), { numRuns: 30 });
   });
 });
@@ -149,7 +152,7 @@ describe("AudienceDialogStore", () => {
   const member = { kind: "user", publicId: "userCleo0001", name: "Cleo" } as const;
   it("gives a member a category with one call, audited; the device page's value follows a device's change", async () => {
     const { api, root } = rolesHarness(ADMIN.rights);
-    const store = root.audienceDialog;
+    const store = root.get(AudienceDialogStore);
     await store.open(member);
     expect(store.categories.map((c) => c.name)).toEqual(["Office", "Plant floor"]);
     expect(store.chosen).toBe("");
@@ -173,7 +176,7 @@ describe("AudienceDialogStore", () => {
 
   it("a failed save keeps the dialog and the choice, with the sentence's key", async () => {
     const { api, root } = rolesHarness(ADMIN.rights);
-    const store = root.audienceDialog;
+    const store = root.get(AudienceDialogStore);
     await store.open(member);
     store.choose(OFFICE.publicId);
     // Deleted meanwhile by another administrator: the server answers UNKNOWN_AUDIENCE.

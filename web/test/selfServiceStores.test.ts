@@ -2,6 +2,9 @@
 import { describe, expect, it } from "vitest";
 import type { Message } from "@portal/core/domain/Message";
 import { harness } from "./harness";
+import { MyMessagesStore } from "../src/stores/MyMessagesStore";
+import { PolicyStore } from "../src/stores/PolicyStore";
+import { RegisterStore } from "../src/stores/RegisterStore";
 
 const message = (publicId: string, read: boolean, key = "YOUR_ACCESS_TO_COMPANY_EXPIRES"): Message => ({
   publicId, kind: "expiring-access", key, params: { name: "Demo Holding", date: "2026-12-16 10:00" }, link: "/my-companies",
@@ -18,17 +21,17 @@ const signedIn = async () => {
 describe("RegisterStore", () => {
   it("knows whether the sector takes registrations", async () => {
     const h = harness();
-    await h.root.register.loadAllowed();
-    expect(h.root.register.allowed).toBe(false);
+    await h.root.get(RegisterStore).loadAllowed();
+    expect(h.root.get(RegisterStore).allowed).toBe(false);
     h.api.state.selfService.selfSignUp = true;
-    await h.root.register.loadAllowed();
-    expect(h.root.register.allowed).toBe(true);
+    await h.root.get(RegisterStore).loadAllowed();
+    expect(h.root.get(RegisterStore).allowed).toBe(true);
   });
 
   it("shows core's rule as the person types, sends nothing while it fails, and says to check the mail after", async () => {
     const h = harness();
     h.api.state.selfService.selfSignUp = true;
-    const store = h.root.register;
+    const store = h.root.get(RegisterStore);
     store.start(null);
     store.edit({ password: "short" });
     expect(store.errors["password"]).toBe("Use at least 10 characters.");
@@ -49,7 +52,7 @@ describe("RegisterStore", () => {
 
   it("keeps what was typed when the server refuses", async () => {
     const h = harness();
-    const store = h.root.register;
+    const store = h.root.get(RegisterStore);
     store.edit({ name: "Rita Newcomer", email: "rita@example.org", password: "a long enough secret" });
     expect(await store.register()).toBe(false);
     expect(store.errors[""]).toBe("This portal does not take registrations. Ask your company's administrator for an invite.");
@@ -61,7 +64,7 @@ describe("RegisterStore", () => {
   it("confirms the mailed link once; a spent link says so", async () => {
     const h = harness();
     h.api.state.selfService.selfSignUp = true;
-    const store = h.root.register;
+    const store = h.root.get(RegisterStore);
     store.edit({ name: "Rita Newcomer", email: "rita@example.org", password: "a long enough secret" });
     await store.register();
     await store.confirm("reg-1");
@@ -77,7 +80,7 @@ describe("MyMessagesStore", () => {
   it("lists my messages in my language, all or only unread, and counts the unread", async () => {
     const h = await signedIn();
     h.api.state.selfService.messages = [message("m1", false), message("m2", true, "YOU_ARE_INVITED_TO_COMPANY")];
-    const store = h.root.myMessages;
+    const store = h.root.get(MyMessagesStore);
     await store.load();
     await store.refreshUnread();
     expect(store.unread).toBe(1);
@@ -93,7 +96,7 @@ describe("MyMessagesStore", () => {
   it("marks the selection read and unread in one call; the badge follows", async () => {
     const h = await signedIn();
     h.api.state.selfService.messages = [message("m1", false), message("m2", false), message("m3", true)];
-    const store = h.root.myMessages;
+    const store = h.root.get(MyMessagesStore);
     await store.load();
     await store.refreshUnread();
     expect(store.unread).toBe(2);
@@ -112,7 +115,7 @@ describe("MyMessagesStore", () => {
   it("opens a message: marks it read and follows its link", async () => {
     const h = await signedIn();
     h.api.state.selfService.messages = [message("m1", false)];
-    const store = h.root.myMessages;
+    const store = h.root.get(MyMessagesStore);
     await store.load();
     await store.open(store.items[0]!);
     expect(h.api.state.selfService.messages[0]!.read).toBe(true);
@@ -122,7 +125,7 @@ describe("MyMessagesStore", () => {
   it("a failed mark changes nothing and says why", async () => {
     const h = await signedIn();
     h.api.state.selfService.messages = [message("m1", false)];
-    const store = h.root.myMessages;
+    const store = h.root.get(MyMessagesStore);
     await store.load();
     h.api.state.selfService.messages = [];
     expect(await store.mark(["m1"], true)).toBe(false);
@@ -132,7 +135,7 @@ describe("MyMessagesStore", () => {
 
   it("follows the event stream: the count it carries, and an open list is read again", async () => {
     const h = await signedIn();
-    const store = h.root.myMessages;
+    const store = h.root.get(MyMessagesStore);
     await store.load();
     expect(store.items).toEqual([]);
     h.api.state.selfService.messages = [message("m9", false)];
@@ -150,34 +153,34 @@ describe("MyMessagesStore", () => {
   it("forgets everything at sign-out", async () => {
     const h = await signedIn();
     h.api.state.selfService.messages = [message("m1", false)];
-    await h.root.myMessages.load();
-    await h.root.myMessages.refreshUnread();
+    await h.root.get(MyMessagesStore).load();
+    await h.root.get(MyMessagesStore).refreshUnread();
     await h.root.session.signOut();
-    expect(h.root.myMessages.items).toEqual([]);
-    expect(h.root.myMessages.unread).toBeNull();
+    expect(h.root.get(MyMessagesStore).items).toEqual([]);
+    expect(h.root.get(MyMessagesStore).unread).toBeNull();
   });
 });
 
 describe("PolicyStore", () => {
   it("shows the sector's privacy statement in the language asked, English otherwise, and says when none is published", async () => {
     const h = harness();
-    await h.root.policy.load("privacy-statement");
-    expect(h.root.policy.state).toBe("ready");
-    expect(h.root.policy.text).toBeNull();
-    expect(h.root.policy.noneText).toBe("No privacy statement has been published yet.");
+    await h.root.get(PolicyStore).load("privacy-statement");
+    expect(h.root.get(PolicyStore).state).toBe("ready");
+    expect(h.root.get(PolicyStore).text).toBeNull();
+    expect(h.root.get(PolicyStore).noneText).toBe("No privacy statement has been published yet.");
     h.api.state.selfService.privacy = { publicId: "p1", body: "<p>English</p>", languages: { de: "<p>Deutsch</p>" } };
-    await h.root.policy.load("privacy-statement", "de");
-    expect(h.root.policy.text).toMatchObject({ body: "<p>Deutsch</p>", language: "de" });
-    await h.root.policy.load("privacy-statement", "fr");
-    expect(h.root.policy.text).toMatchObject({ body: "<p>English</p>", language: "en" });
+    await h.root.get(PolicyStore).load("privacy-statement", "de");
+    expect(h.root.get(PolicyStore).text).toMatchObject({ body: "<p>Deutsch</p>", language: "de" });
+    await h.root.get(PolicyStore).load("privacy-statement", "fr");
+    expect(h.root.get(PolicyStore).text).toMatchObject({ body: "<p>English</p>", language: "en" });
   });
 
   it("needs a session for the company's own texts", async () => {
     const h = harness();
-    await h.root.policy.load("company-terms-of-use");
-    expect(h.root.policy.state).toBe("failed");
-    expect(h.root.policy.loadError).toBe(h.root.messages.ofError({ _tag: "Unauthenticated", reason: "Not signed in" } as never));
-    expect(h.root.policy.text).toBeNull();
-    expect(h.root.policy.noneText).toBe("No terms of use have been published for this company.");
+    await h.root.get(PolicyStore).load("company-terms-of-use");
+    expect(h.root.get(PolicyStore).state).toBe("failed");
+    expect(h.root.get(PolicyStore).loadError).toBe(h.root.messages.ofError({ _tag: "Unauthenticated", reason: "Not signed in" } as never));
+    expect(h.root.get(PolicyStore).text).toBeNull();
+    expect(h.root.get(PolicyStore).noneText).toBe("No terms of use have been published for this company.");
   });
 });

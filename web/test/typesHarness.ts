@@ -7,6 +7,10 @@ import type { AssetType } from "@portal/core/domain/AssetType";
 import type { Right } from "@portal/core/domain/Right";
 import type { PortalApiMemorySeed } from "@portal/fixtures/memory/portal-api/state";
 import { company, harness } from "./harness";
+import { TranslationStore } from "../src/stores/TranslationStore";
+import { GroupTypeStore } from "../src/stores/GroupTypeStore";
+import { AssetTypeStore } from "../src/stores/AssetTypeStore";
+import { ShellDataStore } from "../src/stores/ShellDataStore";
 
 export const ALL_TYPE_RIGHTS: ReadonlyArray<Right> = [
   "manage:group-types", "manage:subgroups", "manage:groups", "manage:asset-types", "manage:translations",
@@ -20,7 +24,9 @@ export async function typesHarness(rights: ReadonlyArray<Right>, seed: PortalApi
     h.root.session.rights = rights;
     h.root.session.selectedCompanyId = "companyAAAAA";
   });
-  await h.root.shellData.ensure();
-  const { translations, groupTypes, assetTypes } = h.root;
+  await h.root.get(ShellDataStore).ensure();
+  const translations = h.root.get(TranslationStore);
+  const groupTypes = h.root.get(GroupTypeStore);
+  const assetTypes = h.root.get(AssetTypeStore);
   return { ...h, translations, groupTypes, assetTypes };
 }

@@ -9,6 +9,8 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_DURATION, VPN_SERVICE_VALUE } from "@portal/core/rules/accessRequestForm";
 import { ANNA, accessHarness, agent } from "./accessHarness";
 import { flush, START } from "./harness";
+import { AccessRequestDialogStore } from "../src/stores/AccessRequestDialogStore";
+import { VpnConnectStore } from "../src/stores/VpnConnectStore";
 
 type H = ReturnType<typeof accessHarness>;
 
@@ -35,37 +37,37 @@ describe("VpnConnectStore: the outcomes of connectDecision", () => {
   it("asks to log out when the session expires within 8 hours", async () => {
     const h = accessHarness({ agents: [agent(1, { vpnRequireAccessApproval: false })] });
     signedInFor(h, 4);
-    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
-    expect(h.root.vpnConnect.expiredOpen).toBe(true);
+    await h.root.get(VpnConnectStore).connect(await device(h, "agent0000001"));
+    expect(h.root.get(VpnConnectStore).expiredOpen).toBe(true);
     expect(h.api.state.tunnels.tickets).toHaveLength(0);
   });
 
   it("opens the request dialog, not dismissible, with VPN preselected, when approval is needed", async () => {
     const h = accessHarness();
     signedInFor(h);
-    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
-    const d = h.root.accessRequestDialog;
+    await h.root.get(VpnConnectStore).connect(await device(h, "agent0000001"));
+    const d = h.root.get(AccessRequestDialogStore);
     expect(d.isOpen).toBe(true);
     expect(d.dialog.dismissible).toBe(false);
     expect(d.values.services).toEqual([VPN_SERVICE_VALUE]);
     d.dispatch({ type: "escape" });
     d.dispatch({ type: "backdrop" });
     expect(d.isOpen).toBe(true);
-    expect(h.root.vpnConnect.waiting?.agent.publicId).toBe("agent0000001");
+    expect(h.root.get(VpnConnectStore).waiting?.agent.publicId).toBe("agent0000001");
   });
 
   it("preselects the server for a web-access Open that needs approval", async () => {
     const h = accessHarness();
     signedInFor(h);
     const a = await device(h, "agent0000001");
-    await h.root.vpnConnect.connect(a, { kind: "server", server: a.servers[0]! });
-    expect(h.root.accessRequestDialog.values.services).toEqual([a.servers[0]!.publicId]);
+    await h.root.get(VpnConnectStore).connect(a, { kind: "server", server: a.servers[0]! });
+    expect(h.root.get(AccessRequestDialogStore).values.services).toEqual([a.servers[0]!.publicId]);
   });
 
   it("says 'Connection failed' for 5 s when the device is offline", async () => {
     const h = accessHarness({ agents: [agent(2, { vpnRequireAccessApproval: false })] });
     signedInFor(h);
-    await h.root.vpnConnect.connect(await device(h, "agent0000002"));
+    await h.root.get(VpnConnectStore).connect(await device(h, "agent0000002"));
     const s = h.root.snackbars.visible.find((x) => x.key === "vpn-connect");
     expect(s && h.root.messages.text(s.message)).toBe("Connection failed: the device is offline or has no VPN address.");
     expect(s?.timeoutMs).toBe(5000);
@@ -76,8 +78,8 @@ describe("VpnConnectStore: the outcomes of connectDecision", () => {
     signedInFor(h);
     h.root.connector.start();
     await flush();
-    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
-    expect(h.root.vpnConnect.installer?.agent.publicId).toBe("agent0000001");
+    await h.root.get(VpnConnectStore).connect(await device(h, "agent0000001"));
+    expect(h.root.get(VpnConnectStore).installer?.agent.publicId).toBe("agent0000001");
     expect(h.api.state.tunnels.tickets).toHaveLength(0);
   });
 
@@ -85,8 +87,8 @@ describe("VpnConnectStore: the outcomes of connectDecision", () => {
     const h = accessHarness({ agents: [agent(1, { vpnRequireAccessApproval: false })] });
     signedInFor(h);
     await clientFound(h);
-    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
-    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
+    await h.root.get(VpnConnectStore).connect(await device(h, "agent0000001"));
+    await h.root.get(VpnConnectStore).connect(await device(h, "agent0000001"));
     expect(h.api.state.tunnels.tickets[0]).toEqual({ agentPublicId: "agent0000001", service: "vpn" });
     const [first, second] = h.connector.connectRequests();
     expect(first).toMatchObject({ agentId: "agent0000001", companyId: "companyAAAAA", ticket: "ticket-1" });
@@ -100,14 +102,14 @@ describe("VpnConnectStore: the outcomes of connectDecision", () => {
     signedInFor(h);
     h.root.connector.start();
     await flush();
-    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
+    await h.root.get(VpnConnectStore).connect(await device(h, "agent0000001"));
     h.connector.setReachable(true);
     h.root.connector.retry();
     h.timers.advance(0);
     await flush();
     expect(h.root.connector.status).toBe("found");
-    await h.root.vpnConnect.connectNow();
-    expect(h.root.vpnConnect.installer).toBeNull();
+    await h.root.get(VpnConnectStore).connectNow();
+    expect(h.root.get(VpnConnectStore).installer).toBeNull();
     expect(h.connector.connectRequests()).toHaveLength(1);
   });
 
@@ -116,8 +118,8 @@ describe("VpnConnectStore: the outcomes of connectDecision", () => {
     signedInFor(h);
     await clientFound(h);
     h.api.state.tunnels.requireRequest.add("agent0000001");
-    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
-    expect(h.root.accessRequestDialog.isOpen).toBe(true);
+    await h.root.get(VpnConnectStore).connect(await device(h, "agent0000001"));
+    expect(h.root.get(AccessRequestDialogStore).isOpen).toBe(true);
     expect(h.connector.connectRequests()).toHaveLength(0);
   });
 });
@@ -128,8 +130,8 @@ describe("VpnConnectStore: connecting by itself after the approval", () => {
     signedInFor(h);
     await clientFound(h);
     h.root.events.start();
-    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
-    const d = h.root.accessRequestDialog;
+    await h.root.get(VpnConnectStore).connect(await device(h, "agent0000001"));
+    const d = h.root.get(AccessRequestDialogStore);
     d.edit("approvers", [ANNA.publicId]);
     d.edit("reason", "Firmware update");
     d.edit("duration", DEFAULT_DURATION);
@@ -143,14 +145,14 @@ describe("VpnConnectStore: connecting by itself after the approval", () => {
     await flush();
     expect(d.isOpen).toBe(false);
     expect(h.connector.connectRequests()).toHaveLength(1);
-    expect(h.root.vpnConnect.waiting).toBeNull();
+    expect(h.root.get(VpnConnectStore).waiting).toBeNull();
   });
 
   it("an approval for another device changes nothing", async () => {
     const h = accessHarness();
     signedInFor(h);
-    await h.root.vpnConnect.connect(await device(h, "agent0000001"));
-    await h.root.vpnConnect.approvalArrived("agent0000002");
-    expect(h.root.accessRequestDialog.isOpen).toBe(true);
+    await h.root.get(VpnConnectStore).connect(await device(h, "agent0000001"));
+    await h.root.get(VpnConnectStore).approvalArrived("agent0000002");
+    expect(h.root.get(AccessRequestDialogStore).isOpen).toBe(true);
   });
 });

@@ -11,11 +11,16 @@ import { IDLE } from "@portal/fixtures/memory/VpnConnectorMemory";
 import { CONNECTED_FAVICON } from "../src/stores/VpnStatusStore";
 import { endReasonText, formatBytes } from "../src/stores/TunnelSessionsStore";
 import { flush, harness } from "./harness";
+import { AgentCredentialStore } from "../src/stores/AgentCredentialStore";
+import { TunnelSessionsStore } from "../src/stores/TunnelSessionsStore";
+import { VpnStatusStore } from "../src/stores/VpnStatusStore";
 
 const LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140 Safari/537.36";
 
 async function found(options: Parameters<typeof harness>[0] = {}) {
   const h = harness({ reachableClient: true, ...options });
+  // The shell builds the VPN status store when it opens (VpnHost): it watches the client from then on.
+  h.root.get(VpnStatusStore);
   h.root.connector.start();
   await flush();
   return h;
@@ -27,7 +32,7 @@ const connected = { status: "connected" as const, activeRequest: { agentId: "age
 describe("VpnStatusStore", () => {
   it("shows the bar while not idle and hides it one second after idle", async () => {
     const h = await found();
-    const v = h.root.vpnStatus;
+    const v = h.root.get(VpnStatusStore);
     expect(v.barVisible).toBe(false);
     h.connector.push(connecting);
     await flush();
@@ -55,12 +60,12 @@ describe("VpnStatusStore", () => {
     h.connector.push(connecting);
     await flush();
     h.timers.advance(2000);
-    expect(h.root.vpnStatus.barVisible).toBe(true);
+    expect(h.root.get(VpnStatusStore).barVisible).toBe(true);
   });
 
   it("uses the connected favicon exactly while connected, with a new timestamp at each change", async () => {
     const h = await found();
-    const v = h.root.vpnStatus;
+    const v = h.root.get(VpnStatusStore);
     expect(v.favicon).toBeNull();
     h.clock.set(Date.parse("2026-11-21T10:05:00Z"));
     h.connector.push(connected);
@@ -87,7 +92,7 @@ describe("VpnStatusStore", () => {
 
   it("asks before logging out while connected, and the question goes away once idle", async () => {
     const h = await found();
-    const v = h.root.vpnStatus;
+    const v = h.root.get(VpnStatusStore);
     v.requestLogout();
     expect(h.navigations).toEqual(["/logout"]);
     h.connector.push(connected);
@@ -108,7 +113,7 @@ describe("VpnStatusStore", () => {
 
   it("ranks the installed client against the feed: latest, update available, unknown", async () => {
     const h = await found();
-    const v = h.root.vpnStatus;
+    const v = h.root.get(VpnStatusStore);
     (h.root.env as { userAgent?: string }).userAgent = LINUX;
     h.connector.setVersion("1.4.0-rc.2");
     v.openInfo();
@@ -125,8 +130,8 @@ describe("VpnStatusStore", () => {
   it("ignores a failed release feed", async () => {
     const h = await found();
     h.api.state.tunnels.feed = null;
-    await h.root.vpnStatus.loadFeed();
-    expect(h.root.vpnStatus.feed).toBeNull();
+    await h.root.get(VpnStatusStore).loadFeed();
+    expect(h.root.get(VpnStatusStore).feed).toBeNull();
     expect(h.root.snackbars.visible).toHaveLength(0);
   });
 });
@@ -134,7 +139,7 @@ describe("VpnStatusStore", () => {
 describe("AgentCredentialStore", () => {
   it("rotates after the confirmation and shows the secret once", async () => {
     const h = harness({ seed: { signedIn: true } });
-    const c = h.root.agentCredential;
+    const c = h.root.get(AgentCredentialStore);
     c.askRotate("agent0000001");
     expect(c.phase).toBe("confirm");
     c.cancel();
@@ -153,9 +158,9 @@ describe("AgentCredentialStore", () => {
   it("a failed rotation keeps the question and says why", async () => {
     const h = harness({ seed: { signedIn: true } });
     h.api.failNext("tunnels.rotateCredential", new ApiUnavailable({ status: 0 }));
-    h.root.agentCredential.askRotate("agent0000001");
-    await h.root.agentCredential.rotate();
-    expect(h.root.agentCredential.phase).toBe("confirm");
+    h.root.get(AgentCredentialStore).askRotate("agent0000001");
+    await h.root.get(AgentCredentialStore).rotate();
+    expect(h.root.get(AgentCredentialStore).phase).toBe("confirm");
     expect(h.root.snackbars.visible.some((s) => s.key === "agent-credential")).toBe(true);
   });
 });
@@ -164,7 +169,7 @@ describe("TunnelSessionsStore", () => {
   it("lists live sessions, All adds ended ones, Disconnect ends one after the confirmation", async () => {
     const h = harness({ seed: { signedIn: true } });
     h.api.state.tunnels.sessions = [session(1), session(2, { end: "2026-11-21T09:45:00Z", endReason: "expired" })];
-    const s = h.root.tunnelSessions;
+    const s = h.root.get(TunnelSessionsStore);
     await s.load();
     expect(s.sessions.map((x) => x.publicId)).toEqual(["tunnel000001"]);
     s.setShowAll(true);
@@ -183,11 +188,11 @@ describe("TunnelSessionsStore", () => {
 
   it("renders empty and survives a failed load", async () => {
     const h = harness({ seed: { signedIn: true } });
-    await h.root.tunnelSessions.load();
-    expect(h.root.tunnelSessions.sessions).toEqual([]);
-    expect(h.root.tunnelSessions.state).toBe("ready");
+    await h.root.get(TunnelSessionsStore).load();
+    expect(h.root.get(TunnelSessionsStore).sessions).toEqual([]);
+    expect(h.root.get(TunnelSessionsStore).state).toBe("ready");
     h.api.failNext("tunnels.sessions", new ApiUnavailable({ status: 0 }));
-    await h.root.tunnelSessions.load();
-    expect(h.root.tunnelSessions.state).toBe("failed");
+    await h.root.get(TunnelSessionsStore).load();
+    expect(h.root.get(TunnelSessionsStore).state).toBe("failed");
   });
 });

@@ -18,6 +18,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 import { VPN_CLIENT_DEFAULT_BASE_URL } from "@portal/core/constants";
+import { APP_STORE_LOOKUP_ORIGIN } from "@portal/core/rules/appStoreLookup";
 
 export interface WebHeaderOptions {
   /** Origin of the local VPN client the web app talks to (api.md); allowed in connect-src. */
@@ -37,7 +38,8 @@ export function cspDirectives(options: WebHeaderOptions = {}): Record<string, st
     "style-src": ["'self'"],
     "img-src": ["'self'", "data:", "https:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", vpn.origin, ws],
+    // The App Store lookup of spec 7 (the mobile app banner's name and artwork).
+    "connect-src": ["'self'", vpn.origin, ws, APP_STORE_LOOKUP_ORIGIN],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
-import type { RootStore } from "../stores/RootStore";
+import type { RootStore, StoreClass } from "../stores/RootStore";
 
 const StoreContext = createContext<RootStore | null>(null);
 
@@ -13,4 +13,13 @@ export function useStores(): RootStore {
   const store = useContext(StoreContext);
   if (store === null) throw new Error("useStores() needs a <StoreProvider> above it");
   return store;
+}
+
+/**
+ * A screen's store, built on first use and then the same instance for the app's lifetime:
+ * `const groups = useStore(GroupStore)`. Importing the class is what puts the store's code in the
+ * chunk of the screen that uses it (the shell-wide stores stay on `useStores()`).
+ */
+export function useStore<T>(store: StoreClass<T>): T {
+  return useStores().get(store);
 }

@@ -9,7 +9,6 @@ import ApiUnavailablePage from "../features/errors/ApiUnavailablePage";
 import ErrorIndexPage from "../features/errors/ErrorIndexPage";
 import { BootstrapGate } from "../shell/BootstrapGate";
 import { RouteErrorPage } from "../shell/RouteErrorPage";
-import { SignedInGate } from "../shell/SignedInGate";
 import { TOP_LEVEL_NOT_BUILT } from "./screenLabels";
 import { notBuiltPage, shellScreenRoutes } from "./screens";
 import { builderRoutes } from "../features/policy-builders/builderRoutes";
@@ -29,7 +28,8 @@ export const routes: RouteObject[] = [
         element: <BootstrapGate />,
         children: [
           {
-            element: <SignedInGate />,
+            // The signed-in gate, its shell data and the shell's stores load after sign-in, not with the sign-in page.
+            lazy: async () => ({ Component: (await import("../shell/SignedInGate")).SignedInGate }),
             children: [
               { index: true, ...page(() => import("../features/home/HomeRedirect")) },
               ...shellScreenRoutes(),

@@ -1,6 +1,7 @@
 import { observer } from "mobx-react-lite";
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
+import { mobileOsOf } from "@portal/core/rules/mobile";
 import { useStores } from "../app/StoreContext";
 import { BrandingHead } from "./BrandingHead";
 import { FullPageSpinner } from "./FullPageSpinner";
@@ -12,6 +13,8 @@ const SnackbarHost = lazy(() => import("./SnackbarHost").then((m) => ({ default:
 const INVITE_PATH = /^\/finish-invite\/?$/;
 
 const JumpStartPage = lazy(() => import("../features/jump-start/JumpStartPage"));
+// The app-store banner (and its store) load on phones and tablets only.
+const AppBanner = lazy(() => import("./AppBanner").then((m) => ({ default: m.AppBanner })));
 
 /**
  * Wraps every route: applies branding to the document, hosts snackbars and the offline banner.
@@ -21,7 +24,8 @@ const JumpStartPage = lazy(() => import("../features/jump-start/JumpStartPage"))
  */
 export const AppFrame = observer(function AppFrame() {
   const location = useLocation();
-  const { bootstrap, snackbars } = useStores();
+  const { bootstrap, snackbars, env } = useStores();
+  const onMobile = mobileOsOf(env.userAgent ?? "", env.maxTouchPoints ?? 0) !== null;
   // Every page, sign-in included, shows the host's branding (after the one shared discovery).
   useEffect(() => {
     void bootstrap.loadHostBranding();
@@ -30,6 +34,11 @@ export const AppFrame = observer(function AppFrame() {
   return (
     <>
       <BrandingHead />
+      {onMobile && (
+        <Suspense fallback={null}>
+          <AppBanner />
+        </Suspense>
+      )}
       <OfflineBanner />
       {hasToken ? (
         <Suspense fallback={<FullPageSpinner />}>

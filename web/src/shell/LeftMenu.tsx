@@ -6,7 +6,8 @@ import { useLocation, useNavigate } from "react-router";
 import { menuSections } from "@portal/core/rules/rights";
 import { SCREEN_VIEW as ITEM_VIEW } from "../app/screenLabels";
 import { BUILT_SCREENS } from "../app/screens";
-import { useStores } from "../app/StoreContext";
+import { useStore, useStores } from "../app/StoreContext";
+import { MenuItemsStore } from "../stores/MenuItemsStore";
 
 const SECTION_TITLE: Record<string, string> = {
   DEVICES: "Devices",
@@ -23,7 +24,8 @@ const SECTION_TITLE: Record<string, string> = {
  * leaving the portal opens in a new tab.
  */
 export const LeftMenu = observer(function LeftMenu() {
-  const { session, menuItems } = useStores();
+  const { session } = useStores();
+  const menuItems = useStore(MenuItemsStore);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const company = session.selectedCompanyId;

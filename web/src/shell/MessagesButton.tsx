@@ -1,14 +1,16 @@
 import { Button } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useStores } from "../app/StoreContext";
+import { useStore, useStores } from "../app/StoreContext";
+import { MyMessagesStore } from "../stores/MyMessagesStore";
 
 /**
  * The top bar's way to my messages (issue 11) with the unread badge. The count is read when the
  * shell opens and then follows the event stream's "messages-changed" events (MyMessagesStore).
  */
 export const MessagesButton = observer(function MessagesButton() {
-  const { myMessages, session } = useStores();
+  const { session } = useStores();
+  const myMessages = useStore(MyMessagesStore);
   const signedIn = session.isSignedIn;
   useEffect(() => {
     if (signedIn) void myMessages.refreshUnread();

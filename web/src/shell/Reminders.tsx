@@ -1,13 +1,16 @@
 import { Button, Card, Drawer, Position } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import type { Reminder } from "@portal/core/domain/Reminder";
-import { useStores } from "../app/StoreContext";
+import { useStore } from "../app/StoreContext";
 import "./reminders.css";
+import { MyAccessRequestsStore } from "../stores/MyAccessRequestsStore";
+import { ReminderStore } from "../stores/ReminderStore";
 
 const endsAt = (r: Reminder) => new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" }).format(new Date(r.expiresOn));
 
 const ReminderItem = observer(function ReminderItem({ reminder }: { readonly reminder: Reminder }) {
-  const { reminders, myRequests } = useStores();
+  const reminders = useStore(ReminderStore);
+  const myRequests = useStore(MyAccessRequestsStore);
   return (
     <li className="reminder-item" data-testid="reminder-item">
       <p className="reminder-message">{reminder.message}</p>
@@ -28,7 +31,7 @@ const title = (count: number) => (count === 1 ? "1 access ends soon" : `${count}
  * default (a title and expand), expandable to each reminder with Extend; closing it mutes all.
  */
 export const ReminderSnackbar = observer(function ReminderSnackbar() {
-  const { reminders } = useStores();
+  const reminders = useStore(ReminderStore);
   const visible = reminders.visible;
   if (visible.length === 0) return null;
   return (
@@ -50,7 +53,7 @@ export const ReminderSnackbar = observer(function ReminderSnackbar() {
 
 /** Narrow screens: a bell with a badge in the top bar, opening the reminders in a bottom sheet. */
 export const ReminderBell = observer(function ReminderBell() {
-  const { reminders } = useStores();
+  const reminders = useStore(ReminderStore);
   const count = reminders.visible.length;
   return (
     <>

@@ -2,7 +2,7 @@ import { Alignment, Button, Drawer, Menu, MenuDivider, MenuItem, Navbar, NavbarD
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
-import { useStores } from "../app/StoreContext";
+import { useStore, useStores } from "../app/StoreContext";
 import { CompanySwitcher } from "./CompanySwitcher";
 import { LeftMenu } from "./LeftMenu";
 import { NewVersionNotice } from "./NewVersionNotice";
@@ -11,6 +11,8 @@ import { ReminderBell, ReminderSnackbar } from "./Reminders";
 import { MessagesButton } from "./MessagesButton";
 import { useWideLayout } from "./useWideLayout";
 import { VpnHost } from "../features/vpn/VpnHost";
+import { ReminderStore } from "../stores/ReminderStore";
+import { VpnStatusStore } from "../stores/VpnStatusStore";
 
 /**
  * The signed-in layout. Wide (960 px and more, core's isWideLayout): top bar (brand, company
@@ -19,7 +21,9 @@ import { VpnHost } from "../features/vpn/VpnHost";
  * the content gets the whole width.
  */
 export const Shell = observer(function Shell() {
-  const { session, branding, connector, ui, events, reminders, vpnStatus } = useStores();
+  const { session, branding, connector, ui, events } = useStores();
+  const reminders = useStore(ReminderStore);
+  const vpnStatus = useStore(VpnStatusStore);
   const { pathname } = useLocation();
   const wide = useWideLayout();
   // A choice in the drawer navigates; the drawer then has done its job.

@@ -1,8 +1,9 @@
 import { observer } from "mobx-react-lite";
 import { lazy, Suspense, useEffect } from "react";
 import { Navigate, useLocation } from "react-router";
-import { useStores } from "../app/StoreContext";
+import { useStore, useStores } from "../app/StoreContext";
 import { FullPageSpinner } from "./FullPageSpinner";
+import { ShellDataStore } from "../stores/ShellDataStore";
 // The signed-in frame (top bar, menu, drawer, popovers) is its own chunk: the sign-in and error
 // pages of the first load do not carry it.
 const Shell = lazy(() => import("./Shell").then((m) => ({ default: m.Shell })));
@@ -13,7 +14,8 @@ const Shell = lazy(() => import("./Shell").then((m) => ({ default: m.Shell })));
  * Signed out, it sends the person to sign-in with the page they asked for as `next`.
  */
 export const SignedInGate = observer(function SignedInGate() {
-  const { session, shellData } = useStores();
+  const { session } = useStores();
+  const shellData = useStore(ShellDataStore);
   const location = useLocation();
   const here = `${location.pathname}${location.search}${location.hash}`;
   const hasCompany = session.selectedCompanyId !== null;

@@ -1,7 +1,8 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useStores } from "../app/StoreContext";
+import { useStore, useStores } from "../app/StoreContext";
+import { TermsStore } from "../stores/TermsStore";
 
 /**
  * The "terms of use updated" alert (spec section 2): shown over the signed-in shell while the
@@ -11,7 +12,8 @@ import { useStores } from "../app/StoreContext";
 const LINK_MARK = "\u241F";
 
 export const TermsAlert = observer(function TermsAlert() {
-  const { session, terms, messages } = useStores();
+  const { session, messages } = useStores();
+  const terms = useStore(TermsStore);
   const company = session.selectedCompanyId;
   useEffect(() => {
     if (company !== null) void terms.load(company);

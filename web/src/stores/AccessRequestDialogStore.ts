@@ -21,6 +21,8 @@ import { buildAccessRequestPayload } from "@portal/core/rules/accessRequests";
 import { searchApprovers } from "@portal/core/rules/approvers";
 import { serviceOptions, type ServiceOptionGroup } from "@portal/core/rules/serviceOptions";
 import type { RootStore } from "./RootStore";
+import { DevicesStore } from "./DevicesStore";
+import { MyAccessRequestsStore } from "./MyAccessRequestsStore";
 
 const CLOSED: AccessRequestDialogState = { phase: "closed", dismissible: true, closableByBackdrop: true, dirty: false };
 
@@ -48,7 +50,11 @@ export class AccessRequestDialogStore {
   /** The clock's time the form is checked at: set when it opens and at every edit. */
   now = 0;
   /** Called after a request was sent (lists refresh). */
-  onSent: ((agentPublicId: string) => void) | null = null;
+  /** After a request was sent: the device's row and my requests show it (replaceable by tests). */
+  onSent: ((agentPublicId: string) => void) | null = (agentPublicId) => {
+    void this.root.get(DevicesStore).refreshDevice(agentPublicId);
+    void this.root.get(MyAccessRequestsStore).refresh();
+  };
 
   constructor(private readonly root: RootStore) {
     makeObservable(this, {

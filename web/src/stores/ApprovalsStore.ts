@@ -30,6 +30,7 @@ export class ApprovalsStore extends RequestBoxes<ApprovalBox> {
   constructor(private readonly rootStore: RootStore) {
     super(rootStore, APPROVAL_BOXES, (request) => rootStore.ports.api.accessRequests.inbox(request), "approvals");
     makeObservable(this, { detail: observableRef, detailState: observable });
+    rootStore.events.on("access-request", ({ mine, request }) => void ((!mine || this.detail?.request.publicId === request.request.publicId) && this.refresh()));
   }
 
   /** Approves, rejects or revokes; a comment of only blanks is left out. */

@@ -13,6 +13,7 @@ import type { SidePanelControls } from "@portal/core/rules/rights";
 import { issuesOf } from "./GroupTypeStore";
 import { OrderedTypeStore, type SaveOutcome } from "./OrderedTypeStore";
 import type { RootStore } from "./RootStore";
+import { ShellDataStore } from "./ShellDataStore";
 
 export class AssetTypeStore extends OrderedTypeStore<AssetType> {
   protected readonly removeOperation = "assetType.remove" as const;
@@ -28,11 +29,11 @@ export class AssetTypeStore extends OrderedTypeStore<AssetType> {
   }
 
   protected read(): ReadonlyArray<AssetType> {
-    return this.root.shellData.assetTypes;
+    return this.root.get(ShellDataStore).assetTypes;
   }
 
   protected write(items: ReadonlyArray<AssetType>): void {
-    runInAction(() => (this.root.shellData.assetTypes = items));
+    runInAction(() => (this.root.get(ShellDataStore).assetTypes = items));
   }
 
   protected saveOrders(items: ReadonlyArray<{ publicId: string; order: number }>) {

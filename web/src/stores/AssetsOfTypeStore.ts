@@ -11,6 +11,7 @@ import { customFieldFilter } from "@portal/core/rules/customFields";
 import type { Filter } from "@portal/core/wire/filters";
 import type { GateState } from "./BootstrapStore";
 import type { RootStore } from "./RootStore";
+import { CustomFieldsStore } from "./CustomFieldsStore";
 
 export class AssetsOfTypeStore {
   assets: ReadonlyArray<Asset> = [];
@@ -25,7 +26,7 @@ export class AssetsOfTypeStore {
   }
 
   private fieldFilterResult() {
-    const field = this.root.customFields.fieldsOf("asset").find((f) => f.publicId === this.fieldFilter.field);
+    const field = this.root.get(CustomFieldsStore).fieldsOf("asset").find((f) => f.publicId === this.fieldFilter.field);
     return field ? customFieldFilter(field, this.fieldFilter.value) : Result.succeed(null);
   }
 

@@ -57,7 +57,7 @@ export class AuditTrailStore {
   private shownRequest: ListRequest = {};
   private filterTimer: unknown = null;
 
-  constructor(private readonly root: RootStore, private readonly saveFile: SaveFile = () => undefined) {
+  constructor(private readonly root: RootStore, private readonly saveFile: SaveFile = root.saveFile) {
     makeObservable<AuditTrailStore, "generation" | "current" | "loadedFor" | "loadedKey" | "shownRequest" | "filterTimer">(this, {
       generation: false, current: false, loadedFor: false, loadedKey: false, shownRequest: false, filterTimer: false,
       entries: observableRef, moreAfter: observable, state: observable, loadingMore: observable,

@@ -5,7 +5,7 @@
  * the host's branding: it belongs to the page, not to the user).
  */
 import { Effect } from "effect";
-import { action, computed, makeObservable, observable, observableRef } from "mobx";
+import { action, computed, makeObservable, observable, observableRef, runInAction } from "mobx";
 import type { Branding } from "@portal/core/domain/Branding";
 import type { Sector } from "@portal/core/domain/Company";
 import { shouldLookUpBranding } from "@portal/core/rules/brandingLookup";
@@ -14,6 +14,7 @@ import {
   type BrandingEvent, type BrandingState,
 } from "@portal/core/rules/branding";
 import type { RootStore } from "./RootStore";
+import type { StoreLinks } from "@portal/core/rules/mobile";
 
 /** The app's own icon, used when the company names none. */
 export const DEFAULT_FAVICON = "/favicon.svg";
@@ -24,11 +25,13 @@ export class BrandingStore {
   favicon: string = DEFAULT_FAVICON;
   /** When the branding last changed (Clock): the favicon's cache-busting timestamp. */
   stamp = 0;
+  /** The selected company's app-store links (spec 3, Company): the mobile app banner offers them. */
+  storeLinks: StoreLinks = {};
   private hostLoad: Promise<void> | null = null;
 
   constructor(private readonly root: RootStore) {
     makeObservable<BrandingStore, "hostLoad" | "dispatch">(this, {
-      state: observableRef, sectorData: observableRef, favicon: observable, stamp: observable, hostLoad: false,
+      state: observableRef, sectorData: observableRef, storeLinks: observableRef, favicon: observable, stamp: observable, hostLoad: false,
       active: computed, browserTitle: computed, theme: computed, faviconHref: computed, displayName: computed,
       company: computed, sector: computed, dispatch: action, logo: computed, primaryColor: computed,
     });
@@ -102,6 +105,8 @@ export class BrandingStore {
     const { api } = this.root.ports;
     const company = await this.root.run(api.me.company(publicId));
     if (company._tag !== "Success") return;
+    const { appleAppStoreLink = null, googlePlayStoreLink = null } = company.success;
+    runInAction(() => (this.storeLinks = { appleAppStoreLink, googlePlayStoreLink }));
     const fqdn = companyFqdn(company.success, this.sectorData);
     const served = fqdn === undefined ? undefined : await this.root.run(api.me.brandingByHost(fqdn));
     const branding = selectedCompanyBranding(company.success, served?._tag === "Success" ? (served.success ?? null) : null);
@@ -112,6 +117,7 @@ export class BrandingStore {
 
   /** Logout: the user's company and sector branding go; title and theme fall back to the host's. */
   clear(): Promise<void> {
+    runInAction(() => (this.storeLinks = {}));
     this.sectorLoad = null;
     return this.dispatch({ type: "logged-out" }, { sector: null, favicon: DEFAULT_FAVICON });
   }

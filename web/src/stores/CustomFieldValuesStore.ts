@@ -12,6 +12,7 @@ import { saveFailure } from "@portal/core/messages/saveFailure";
 import { parseCustomValue } from "@portal/core/rules/customFields";
 import type { GateState } from "./BootstrapStore";
 import type { RootStore } from "./RootStore";
+import { CustomFieldsStore } from "./CustomFieldsStore";
 
 /** A stored value as a form shows it: every type is edited as text ("true"/"false" for yes/no). */
 export const formText = (value: CustomFieldValue | undefined): string => (value === undefined ? "" : String(value));
@@ -86,12 +87,12 @@ export class CustomFieldValuesStore {
 
   /** The fields of this target, in form order. */
   get fields(): ReadonlyArray<CustomProperty> {
-    return this.root.customFields.fieldsOf(this.target);
+    return this.root.get(CustomFieldsStore).fieldsOf(this.target);
   }
 
   async load(): Promise<void> {
     runInAction(() => (this.state = "pending"));
-    await this.root.customFields.ensureLoaded();
+    await this.root.get(CustomFieldsStore).ensureLoaded();
     const result = await this.root.run(this.root.ports.api.customFields.values(this.target, this.publicId));
     runInAction(() => {
       if (result._tag === "Success") {

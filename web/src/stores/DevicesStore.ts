@@ -14,6 +14,7 @@ import { customFieldFilter } from "@portal/core/rules/customFields";
 import type { GateState } from "./BootstrapStore";
 import { notifyFailure } from "./notifyFailure";
 import type { RootStore } from "./RootStore";
+import { CustomFieldsStore } from "./CustomFieldsStore";
 
 export const DEVICES_PAGE_SIZE = 50;
 export const DEVICES_SEARCH_DELAY_MS = 300;
@@ -54,6 +55,7 @@ export class DevicesStore {
       canLoadMore: computed, groupChoices: computed, isFiltered: computed,
       setSearch: action, setOnline: action, setGroup: action,
     });
+    root.events.on("access-request", ({ mine, request }) => void (mine && request.agent && this.refreshDevice(request.agent.publicId)));
   }
 
   get canLoadMore(): boolean {
@@ -71,7 +73,7 @@ export class DevicesStore {
 
   /** The filters of the custom field filter, by core's customFieldFilter; none while the value is blank or invalid. */
   private fieldFilters() {
-    const field = this.root.customFields.fieldsOf("device").find((f) => f.publicId === this.fieldFilter.field);
+    const field = this.root.get(CustomFieldsStore).fieldsOf("device").find((f) => f.publicId === this.fieldFilter.field);
     if (!field) return [];
     const filter = customFieldFilter(field, this.fieldFilter.value);
     return Result.isSuccess(filter) && filter.success !== null ? [filter.success] : [];
@@ -79,7 +81,7 @@ export class DevicesStore {
 
   /** Why the typed filter value cannot match (a message key), or null. */
   get fieldFilterIssue(): string | null {
-    const field = this.root.customFields.fieldsOf("device").find((f) => f.publicId === this.fieldFilter.field);
+    const field = this.root.get(CustomFieldsStore).fieldsOf("device").find((f) => f.publicId === this.fieldFilter.field);
     if (!field) return null;
     const filter = customFieldFilter(field, this.fieldFilter.value);
     return Result.isFailure(filter) ? filter.failure : null;

@@ -7,7 +7,6 @@
  */
 import { Result, Schema } from "effect";
 import { action, makeObservable, observable } from "mobx";
-import { decisionNotice } from "@portal/core/rules/accessRequests";
 import {
   ACCESS_REQUEST_EVENT, AccessRequestEvent, BRANDING_CHANGED_EVENT, BrandingChangedEvent, LICENCE_CHANGED_EVENT, LicenceChangedEvent,
   MESSAGES_CHANGED_EVENT, MessagesChangedEvent, MQTT_BROKER_STATUS_EVENT, MqttBrokerStatusEvent, RIGHTS_CHANGED_EVENT, RightsChangedEvent,
@@ -25,6 +24,27 @@ const decodeBrandingChanged = Schema.decodeUnknownResult(BrandingChangedEvent);
 
 export type StreamState = "closed" | "connecting" | "open";
 
+/**
+ * What the stream tells the stores that subscribed with `on` (screen stores built on first use
+ * subscribe in their constructors, so an event reaches exactly the stores that exist). Company
+ * events are passed on only for the selected company.
+ */
+export interface StreamNews {
+  /** A role of the selected company changed (my rights are already being read again). */
+  readonly "rights-changed": undefined;
+  readonly "mqtt-status": typeof MqttBrokerStatusEvent.Type;
+  /** My messages changed; the unread count when the event carried one. */
+  readonly "messages-changed": number | undefined;
+  /** The selected company's identity or menu items changed (its branding is being read again). */
+  readonly "branding-changed": undefined;
+  /** The public id of the device whose licences changed. */
+  readonly "licence-changed": string;
+  /** An access request changed; `mine`: it is the signed-in user's own. */
+  readonly "access-request": typeof AccessRequestEvent.Type & { readonly mine: boolean };
+}
+
+type Listeners = { [K in keyof StreamNews]: Set<(news: StreamNews[K]) => void> };
+
 export class EventStreamStore {
   state: StreamState = "closed";
   lastEventId: string | null = null;
@@ -32,12 +52,27 @@ export class EventStreamStore {
   private retryTimer: unknown = null;
   private failures = 0;
   private wanted = false;
+  private readonly listeners: Listeners = {
+    "rights-changed": new Set(), "mqtt-status": new Set(), "messages-changed": new Set(),
+    "branding-changed": new Set(), "licence-changed": new Set(), "access-request": new Set(),
+  };
 
   constructor(private readonly root: RootStore, private readonly openStream: OpenEventStream | null) {
-    makeObservable<EventStreamStore, "close" | "retryTimer" | "failures" | "wanted">(this, {
-      close: false, retryTimer: false, failures: false, wanted: false,
+    makeObservable<EventStreamStore, "close" | "retryTimer" | "failures" | "wanted" | "listeners">(this, {
+      close: false, retryTimer: false, failures: false, wanted: false, listeners: false,
       state: observable, lastEventId: observable, start: action, stop: action,
     });
+  }
+
+  /** Calls `listener` with each piece of news of that kind; returns the unsubscribe. */
+  on<K extends keyof StreamNews>(kind: K, listener: (news: StreamNews[K]) => void): () => void {
+    const set = this.listeners[kind] as Set<(news: StreamNews[K]) => void>;
+    set.add(listener);
+    return () => void set.delete(listener);
+  }
+
+  private tell<K extends keyof StreamNews>(kind: K, news: StreamNews[K]): void {
+    for (const listener of [...(this.listeners[kind] as Set<(news: StreamNews[K]) => void>)]) listener(news);
   }
 
   /** Opens the stream unless it is open or opening. */
@@ -94,7 +129,7 @@ export class EventStreamStore {
     const decoded = decodeRightsChanged(parsed);
     if (Result.isFailure(decoded) || decoded.success.company !== this.root.session.selectedCompanyId) return;
     void this.root.session.refreshRights();
-    if (this.root.roles.state === "ready") void this.root.roles.load();
+    this.tell("rights-changed", undefined);
   }
 
   /** An MQTT broker client of the selected company changed state: the MQTT screen's tag follows. */
@@ -107,7 +142,7 @@ export class EventStreamStore {
     }
     const decoded = decodeMqttStatus(parsed);
     if (Result.isFailure(decoded) || decoded.success.company !== this.root.session.selectedCompanyId) return;
-    this.root.mqttBrokers.applyStatus(decoded.success.publicId, decoded.success.status);
+    this.tell("mqtt-status", decoded.success);
   }
 
   /** My messages changed (a notice arrived, or another tab marked some): the badge and an open list follow. */
@@ -119,7 +154,7 @@ export class EventStreamStore {
       parsed = {};
     }
     const decoded = decodeMessagesChanged(parsed);
-    this.root.myMessages.changed(Result.isSuccess(decoded) ? decoded.success.unread : undefined);
+    this.tell("messages-changed", Result.isSuccess(decoded) ? decoded.success.unread : undefined);
   }
 
   /**
@@ -137,7 +172,7 @@ export class EventStreamStore {
     const company = this.root.session.selectedCompanyId;
     if (Result.isFailure(decoded) || decoded.success.company !== company || company === null) return;
     void this.root.branding.loadCompany(company);
-    void this.root.menuItems.load(true);
+    this.tell("branding-changed", undefined);
   }
 
   /** A device's licences changed (an activation ended): the Licences screen and an open device page reload. */
@@ -150,7 +185,7 @@ export class EventStreamStore {
     }
     const decoded = Schema.decodeUnknownResult(LicenceChangedEvent)(parsed);
     if (Result.isFailure(decoded) || decoded.success.company !== this.root.session.selectedCompanyId) return;
-    this.root.licences.changed(decoded.success.agent);
+    this.tell("licence-changed", decoded.success.agent);
   }
 
   /** One event: remembers its id, and dispatches an access-request event. Unreadable data is skipped. */
@@ -170,20 +205,7 @@ export class EventStreamStore {
     }
     const decoded = decodeEvent(parsed);
     if (Result.isFailure(decoded)) return;
-    const { change, actor, request } = decoded.success;
-    const { root } = this;
-    const mine = request.user.publicId === root.session.user?.publicId;
-    if (mine && (change === "approved" || change === "rejected" || change === "revoked")) {
-      const notice = decisionNotice(root.myRequests.knownStatus(request.request.publicId), request.request.status,
-        actor?.name ?? request.request.approver?.name ?? "");
-      if (notice) root.snackbars.show({ message: notice.key, params: { name: notice.name }, timeoutMs: notice.durationMs, key: `decision-${request.request.publicId}` });
-    }
-    if (mine) {
-      void root.myRequests.refresh();
-      void root.reminders.reload();
-      if (request.agent) void root.devices.refreshDevice(request.agent.publicId);
-      if (change === "approved" && request.agent) void root.vpnConnect.approvalArrived(request.agent.publicId);
-    }
-    if (!mine || root.approvals.detail?.request.publicId === request.request.publicId) void root.approvals.refresh();
+    const mine = decoded.success.request.user.publicId === this.root.session.user?.publicId;
+    this.tell("access-request", { ...decoded.success, mine });
   }
 }

@@ -18,7 +18,8 @@ import { checkTypeRemoval } from "@portal/core/usecases/checkTypeRemoval";
 import type { NoticeError } from "@portal/core/rules/errorCatalogue";
 import { OrderedTypeStore, type SaveOutcome } from "./OrderedTypeStore";
 import type { RootStore } from "./RootStore";
-import type { TranslationStore } from "./TranslationStore";
+import { TranslationStore } from "./TranslationStore";
+import { ShellDataStore } from "./ShellDataStore";
 
 /** The fields of the group type dialog. `color` only counts when the colour control is shown. */
 export interface GroupTypeInput {
@@ -30,8 +31,11 @@ export class GroupTypeStore extends OrderedTypeStore<GroupType> {
   protected readonly removeOperation = "groupType.remove" as const;
   protected readonly snackbarKey = "group-types";
 
-  constructor(root: RootStore, private readonly translations: TranslationStore) {
+  private readonly translations: TranslationStore;
+
+  constructor(root: RootStore) {
     super(root);
+    this.translations = root.get(TranslationStore);
     makeObservable(this, { controls: computed, shownColors: computed });
   }
 
@@ -40,11 +44,11 @@ export class GroupTypeStore extends OrderedTypeStore<GroupType> {
   }
 
   protected read(): ReadonlyArray<GroupType> {
-    return this.root.shellData.groupTypes;
+    return this.root.get(ShellDataStore).groupTypes;
   }
 
   protected write(items: ReadonlyArray<GroupType>): void {
-    runInAction(() => (this.root.shellData.groupTypes = items));
+    runInAction(() => (this.root.get(ShellDataStore).groupTypes = items));
   }
 
   protected saveOrders(items: ReadonlyArray<{ publicId: string; order: number }>) {

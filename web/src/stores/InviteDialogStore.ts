@@ -7,6 +7,8 @@ import { action, computed, makeObservable, observable, observableRef, runInActio
 import type { Group } from "@portal/core/domain/Group";
 import { splitEmailList } from "@portal/core/rules/users";
 import type { RootStore } from "./RootStore";
+import { ShellDataStore } from "./ShellDataStore";
+import { UsersStore } from "./UsersStore";
 
 export class InviteDialogStore {
   isOpen = false;
@@ -43,13 +45,13 @@ export class InviteDialogStore {
   open(): void {
     this.isOpen = true;
     this.problems = [];
-    this.roles = this.root.users.roleChoices;
+    this.roles = this.root.get(UsersStore).roleChoices;
     if (this.rolePublicId === "" || !this.roles.some((r) => r.publicId === this.rolePublicId)) this.rolePublicId = this.roles[0]?.publicId ?? "";
     void this.loadGroups();
   }
 
   private async loadGroups(): Promise<void> {
-    const types = this.root.shellData.groupTypes;
+    const types = this.root.get(ShellDataStore).groupTypes;
     const lists = await Promise.all(types.map((t) => this.root.run(this.root.ports.api.groups.listByGroupType(t.publicId, { pageSize: 4000 }))));
     runInAction(() => {
       this.groups = lists.flatMap((r) => (r._tag === "Success" ? r.success.data : []));
@@ -88,7 +90,7 @@ export class InviteDialogStore {
       if (result._tag === "Success") {
         this.root.snackbars.show({ message: emails.length === 1 ? `An invite was sent to ${emails[0]}.` : `${emails.length} invites were sent.`, timeoutMs: 4000, intent: "success", key: "users" });
         this.close();
-        void this.root.users.loadInvites();
+        void this.root.get(UsersStore).loadInvites();
         return;
       }
       const failure = result.failure;

@@ -29,6 +29,7 @@ export class LicencesStore {
     makeObservable(this, {
       bundles: observableRef, devices: observableRef, state: observable, extending: observable, changes: observable, lastChangedDevice: observable, changed: action,
     });
+    root.events.on("licence-changed", (agent) => this.changed(agent));
   }
 
   async load(): Promise<void> {

@@ -38,6 +38,8 @@ export class MenuItemsStore {
       items: observableRef, rows: observable, saving: observable, issues: observable, failure: observableRef, loadedFor: false,
       dirty: computed, clear: action, add: action, edit: action, move: action, remove: action, reset: action, failed: action,
     });
+    root.events.on("branding-changed", () => void this.load(true));
+    root.session.onSessionEnd(() => this.clear());
   }
 
   get dirty(): boolean {

@@ -4,20 +4,28 @@
  * message and error through `text` / `ofError`, so no raw key (REQUIRED, NAME_ALREADY_IN_USE...)
  * ever reaches the screen.
  */
-import { computed, makeObservable } from "mobx";
+import { action, computed, makeObservable, observableRef } from "mobx";
 import {
   errorText, messageText, overridesFromTranslations, type ErrorLike, type MessageOverrides, type MessageParams,
 } from "@portal/core/messages/messages";
-import type { RootStore } from "./RootStore";
+import type { Translation } from "@portal/core/domain/Translation";
 
 export class MessageStore {
-  constructor(private readonly root: RootStore) {
-    makeObservable(this, { overrides: computed });
+  /** The company's translations, read through (TranslationStore, once built, lends its list). */
+  private source: () => ReadonlyArray<Translation> = () => [];
+
+  constructor() {
+    makeObservable<MessageStore, "source">(this, { source: observableRef, overrides: computed, readTranslationsFrom: action });
+  }
+
+  /** Takes the company's translations from `source` (the translations store calls it when built). */
+  readTranslationsFrom(source: () => ReadonlyArray<Translation>): void {
+    this.source = source;
   }
 
   /** The company's texts by message key (only what its translations list holds, once loaded). */
   get overrides(): MessageOverrides {
-    return overridesFromTranslations(this.root.translations.items);
+    return overridesFromTranslations(this.source());
   }
 
   /** The sentence for a key or server message, with its placeholders filled. */

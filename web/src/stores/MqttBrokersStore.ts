@@ -27,6 +27,7 @@ export class MqttBrokersStore {
       brokers: observableRef, state: observable, dialog: observableRef, confirmingDelete: observableRef, deleting: observable,
       openAdd: action, openEdit: action, closeDialog: action, askDelete: action, cancelDelete: action, applyStatus: action,
     });
+    root.events.on("mqtt-status", ({ publicId, status }) => this.applyStatus(publicId, status));
   }
 
   async load(): Promise<void> {

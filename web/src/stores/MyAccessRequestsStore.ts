@@ -9,6 +9,7 @@ import { DEFAULT_DURATION } from "@portal/core/rules/accessRequestForm";
 import { RequestBoxes } from "./RequestBoxes";
 import { runRequestAction } from "./requestActions";
 import type { RootStore } from "./RootStore";
+import { decisionNotice } from "@portal/core/rules/accessRequests";
 
 export type MyBox = "pending" | "active" | "past";
 export const MY_BOXES: ReadonlyArray<MyBox> = ["pending", "active", "past"];
@@ -16,6 +17,15 @@ export const MY_BOXES: ReadonlyArray<MyBox> = ["pending", "active", "past"];
 export class MyAccessRequestsStore extends RequestBoxes<MyBox> {
   constructor(private readonly rootStore: RootStore) {
     super(rootStore, MY_BOXES, (request) => rootStore.ports.api.accessRequests.mine(request), "my-access-requests");
+    // An approver decided on a request of mine: core's decisionNotice (from the status I last saw), then the lists.
+    rootStore.events.on("access-request", ({ mine, change, actor, request }) => {
+      if (!mine) return;
+      if (change === "approved" || change === "rejected" || change === "revoked") {
+        const notice = decisionNotice(this.knownStatus(request.request.publicId), request.request.status, actor?.name ?? request.request.approver?.name ?? "");
+        if (notice) rootStore.snackbars.show({ message: notice.key, params: { name: notice.name }, timeoutMs: notice.durationMs, key: `decision-${request.request.publicId}` });
+      }
+      void this.refresh();
+    });
   }
 
   /** The status I last saw a request of mine in; undefined when never shown. */

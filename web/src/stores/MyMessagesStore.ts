@@ -32,6 +32,8 @@ export class MyMessagesStore {
       unread: observable, selected: observableRef, working: observable, generation: false,
       selectedMessages: computed, allSelected: computed, toggle: action, toggleAll: action, setFilter: action, clear: action,
     });
+    root.events.on("messages-changed", (unread) => this.changed(unread));
+    root.session.onSessionEnd(() => this.clear());
   }
 
   get selectedMessages(): ReadonlyArray<Message> {

@@ -15,6 +15,7 @@ import { addPolicyLanguage, draftText, publishIssues, withDraftText, type Policy
 import type { GateState } from "./BootstrapStore";
 import { notifyFailure } from "./notifyFailure";
 import type { RootStore } from "./RootStore";
+import { TermsStore } from "./TermsStore";
 
 const EMPTY: PolicyDraft = { body: "", languages: {} };
 const same = (a: PolicyDraft, b: PolicyDraft) => JSON.stringify([a.body, Object.entries(a.languages).sort()]) === JSON.stringify([b.body, Object.entries(b.languages).sort()]);
@@ -176,6 +177,20 @@ export class PolicyBuilderStore {
   /** New terms apply: the terms alert asks this user too. */
   private async reloadTerms(): Promise<void> {
     const company = this.root.session.selectedCompanyId;
-    if (this.kind === "terms-of-use" && company !== null) await this.root.terms.load(company);
+    if (this.kind === "terms-of-use" && company !== null) await this.root.get(TermsStore).load(company);
+  }
+}
+
+/** The builder of the company's own terms of use (`root.get(TermsBuilderStore)`). */
+export class TermsBuilderStore extends PolicyBuilderStore {
+  constructor(root: RootStore) {
+    super(root, "terms-of-use");
+  }
+}
+
+/** The builder of the company's own privacy statement (`root.get(PrivacyBuilderStore)`). */
+export class PrivacyBuilderStore extends PolicyBuilderStore {
+  constructor(root: RootStore) {
+    super(root, "privacy-statement");
   }
 }

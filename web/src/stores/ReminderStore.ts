@@ -15,6 +15,7 @@ import {
 } from "@portal/core/rules/reminders";
 import type { RootStore } from "./RootStore";
 import { readJson, writeJson } from "./storageJson";
+import { MyAccessRequestsStore } from "./MyAccessRequestsStore";
 
 /** Storage key of the muted state: reminder id to the time it is muted until (null: until expiry). */
 export const MUTED_REMINDERS_KEY = "portal.reminders.muted";
@@ -37,6 +38,7 @@ export class ReminderStore {
       reminders: observableRef, now: observable, expanded: observable, sheetOpen: observable,
       visible: computed, mute: action, muteAll: action, setExpanded: action, setSheetOpen: action, tick: action,
     });
+    root.events.on("access-request", ({ mine }) => void (mine && this.reload()));
   }
 
   /** The reminders showing now (core's isReminderVisible at the last tick). */
@@ -115,7 +117,7 @@ export class ReminderStore {
 
   /** Asks the same approvers for more time on the reminder's request. */
   async extend(id: string): Promise<boolean> {
-    const ok = await this.root.myRequests.extend(id);
+    const ok = await this.root.get(MyAccessRequestsStore).extend(id);
     if (ok) this.mute(id);
     return ok;
   }

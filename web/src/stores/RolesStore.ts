@@ -36,6 +36,8 @@ export class RolesStore {
       select: action, toggle: action, discardDraft: action, openAdd: action, openRename: action, closeDialog: action,
       askDelete: action, cancelDelete: action,
     });
+    // A role changed: an open Roles screen shows the change.
+    root.events.on("rights-changed", () => void (this.state === "ready" && this.load()));
   }
 
   get selected(): Role | undefined {

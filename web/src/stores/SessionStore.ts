@@ -212,6 +212,24 @@ export class SessionStore {
     await this.root.branding.loadSector();
   }
 
+  private readonly sessionEndListeners = new Set<() => void>();
+  private readonly companyChangeListeners = new Set<() => void>();
+
+  /**
+   * Calls `listener` when the session ends (sign-out): stores built on first use subscribe in
+   * their constructors and drop what belonged to the person. Returns the unsubscribe.
+   */
+  onSessionEnd(listener: () => void): () => void {
+    this.sessionEndListeners.add(listener);
+    return () => void this.sessionEndListeners.delete(listener);
+  }
+
+  /** Calls `listener` after the person chose another company on my-companies (and when the session ends). */
+  onCompanyChange(listener: () => void): () => void {
+    this.companyChangeListeners.add(listener);
+    return () => void this.companyChangeListeners.delete(listener);
+  }
+
   async loadUser(): Promise<void> {
     const result = await this.root.run(this.root.ports.api.me.myUser());
     if (result._tag === "Success") runInAction(() => (this.user = result.success));
@@ -243,10 +261,7 @@ export class SessionStore {
       this.returnTo = null;
     });
     await this.root.branding.clear();
-    this.root.menuItems.clear();
-    this.root.shellData.reset();
-    this.root.terms.clear();
-    this.root.myMessages.clear();
+    for (const listener of [...this.sessionEndListeners]) listener();
     if (goToLogin) this.root.navigate("/login");
   }
 
@@ -294,7 +309,7 @@ export class SessionStore {
   /** The my-companies choice: selects, remembers, and opens home for that company. */
   async selectCompany(publicId: string): Promise<void> {
     await this.applyCompany(publicId);
-    this.root.shellData.reset();
+    for (const listener of [...this.companyChangeListeners]) listener();
     this.root.navigate(this.destination);
   }
 

@@ -8,6 +8,7 @@ import type { AssetType } from "@portal/core/domain/AssetType";
 import type { GroupType } from "@portal/core/domain/GroupType";
 import type { RootStore } from "./RootStore";
 import type { GateState } from "./BootstrapStore";
+import { UsersStore } from "./UsersStore";
 
 export class ShellDataStore {
   state: GateState = "idle";
@@ -17,6 +18,9 @@ export class ShellDataStore {
 
   constructor(private readonly root: RootStore) {
     makeObservable(this, { state: observable, groupTypes: observableRef, assetTypes: observableRef, reset: action });
+    // The lists belong to the previous company or person.
+    root.session.onSessionEnd(() => this.reset());
+    root.session.onCompanyChange(() => this.reset());
   }
 
   ensure(): Promise<void> {
@@ -27,7 +31,7 @@ export class ShellDataStore {
 
   /** Company switch or logout: the lists belong to the previous company. */
   reset(): void {
-    this.root.users.reset();
+    this.root.get(UsersStore).reset();
     this.state = "idle";
     this.groupTypes = [];
     this.assetTypes = [];
@@ -48,6 +52,6 @@ export class ShellDataStore {
       this.state = "ready";
     });
     // Spec 2: the users list is preloaded a short while after the shell opens.
-    this.root.users.schedulePreload();
+    this.root.get(UsersStore).schedulePreload();
   }
 }

@@ -19,6 +19,7 @@ export class TermsStore {
 
   constructor(private readonly root: RootStore) {
     makeObservable(this, { company: observableRef, accepting: observable, acceptError: observable, loadError: observable, pending: computed });
+    root.session.onSessionEnd(() => this.clear());
   }
 
   /** The terms to prompt for, or null. */

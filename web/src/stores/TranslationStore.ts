@@ -51,6 +51,8 @@ export class TranslationStore {
       items: observableRef, state: observable, loadError: observable, search: observable, importing: observable,
       importReport: observableRef, visible: computed, keys: computed, setSearch: action, clearImport: action,
     });
+    // The company's translations override core's message texts (spec 8) once this list is loaded.
+    root.messages.readTranslationsFrom(() => this.items);
   }
 
   /** The keys of the company's translations (group type names may be bound to one). */

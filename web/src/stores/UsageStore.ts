@@ -42,7 +42,7 @@ export class UsageStore {
   private loadedKey: string | null = null;
   private current: Promise<void> = Promise.resolve();
 
-  constructor(private readonly root: RootStore, private readonly saveFile: SaveFile = () => undefined) {
+  constructor(private readonly root: RootStore, private readonly saveFile: SaveFile = root.saveFile) {
     makeObservable<UsageStore, "generation" | "loadedKey" | "current">(this, {
       generation: false, loadedKey: false, current: false,
       preset: observable, customFrom: observable, customTo: observable, customGranularity: observable, metric: observable,

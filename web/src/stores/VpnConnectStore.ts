@@ -19,6 +19,7 @@ import { connectDecision, type ConnectTarget, type GrantingRequest } from "@port
 import { SNACKBAR_VPN_ERROR_MS } from "@portal/core/constants";
 import { isAccessRequestRequired } from "@portal/core/ports/api/TunnelsApi";
 import type { RootStore } from "./RootStore";
+import { AccessRequestDialogStore } from "./AccessRequestDialogStore";
 
 const SNACKBAR_KEY = "vpn-connect";
 
@@ -55,6 +56,7 @@ export class VpnConnectStore {
       installer: observableRef, expiredOpen: observable, waiting: observableRef, openWhenListed: observable, busy: observable,
       closeInstaller: action, closeExpired: action,
     });
+    root.events.on("access-request", ({ mine, change, request }) => void (mine && change === "approved" && request.agent && this.approvalArrived(request.agent.publicId)));
   }
 
   /** Connects to the agent's VPN or one of its servers, as core's rule decides. */
@@ -96,7 +98,7 @@ export class VpnConnectStore {
   private async needRequest(attempt: ConnectAttempt, preselect: string, auto: boolean): Promise<void> {
     runInAction(() => (this.waiting = attempt));
     if (auto) return;
-    await this.root.accessRequestDialog.open(attempt.agent, { fromVpnConnect: true, preselect });
+    await this.root.get(AccessRequestDialogStore).open(attempt.agent, { fromVpnConnect: true, preselect });
   }
 
   /** The client is found: ticket, then the client's connect. Not found: the installer dialog. */
@@ -145,7 +147,7 @@ export class VpnConnectStore {
   async approvalArrived(agentPublicId: string): Promise<void> {
     const waiting = this.waiting;
     if (waiting === null || waiting.agent.publicId !== agentPublicId) return;
-    this.root.accessRequestDialog.closeFromConnect();
+    this.root.get(AccessRequestDialogStore).closeFromConnect();
     await this.connect(waiting.agent, waiting.target, true);
   }
 

@@ -13,6 +13,7 @@ import {
   clientReleaseCheck, closesLogoutConfirm, detectPlatform, faviconVariant, statusBarHidesAt, VPN_STATUS_TEXT, type ReleaseCheck,
 } from "@portal/core/rules/vpnSession";
 import type { RootStore } from "./RootStore";
+import { VpnConnectStore } from "./VpnConnectStore";
 
 export const CONNECTED_FAVICON = "/favicon-connected.svg";
 const STEP_ERRORS_KEY = "vpn-steps";
@@ -43,7 +44,7 @@ export class VpnStatusStore {
     this.disposers.push(
       reaction(() => this.status, (status, previous) => this.apply(status, previous)),
       reaction(() => root.connector.clientStatus?.activeRequest?.steps, (steps) => this.showStepErrors(steps ?? [])),
-      reaction(() => root.connector.clientStatus?.session?.services, () => root.vpnConnect.openListedService()),
+      reaction(() => root.connector.clientStatus?.session?.services, () => root.get(VpnConnectStore).openListedService()),
       reaction(() => [root.connector.status, root.connector.lostAndFound] as const, ([status]) => {
         if (status === "found") void this.loadVersion();
       }),

@@ -10,6 +10,8 @@ export interface AppEnv {
   readonly platform: "web" | "mobile";
   /** The browser's user agent (VPN client platform: windows, mac, linux); none: unknown. */
   readonly userAgent?: string;
+  /** navigator.maxTouchPoints (an iPad presents itself as a Mac with touch points); none: 0. */
+  readonly maxTouchPoints?: number;
   /** Opens a URL in a new tab (web access to a service); none: nothing opens. */
   readonly openUrl?: (url: string) => void;
 }

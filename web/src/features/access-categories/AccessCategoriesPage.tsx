@@ -1,10 +1,11 @@
 import { Alert, Button, HTMLTable, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { NameDialogView } from "../roles/NameDialogView";
 import "../roles/roles.css";
+import { AccessCategoriesStore } from "../../stores/AccessCategoriesStore";
 
 /**
  * /access-categories (manage:roles; audiences in data calls): the categories with the default,
@@ -12,7 +13,7 @@ import "../roles/roles.css";
  * that category and those without one (server/README.md says what a category decides).
  */
 export const AccessCategoriesPage = observer(function AccessCategoriesPage() {
-  const { accessCategories: store } = useStores();
+  const store = useStore(AccessCategoriesStore);
   useEffect(() => {
     void store.load();
   }, [store]);

@@ -1,7 +1,8 @@
 import { FormGroup, HTMLSelect, Spinner } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { FormDialog } from "../../shell/dialogs/FormDialog";
+import { AudienceDialogStore } from "../../stores/AudienceDialogStore";
 
 /**
  * Choose the access category of a member or a device (administrators, manage:roles). A member with
@@ -9,7 +10,7 @@ import { FormDialog } from "../../shell/dialogs/FormDialog";
  * seen only by the members of that category (and by those who manage access requests).
  */
 export const AudienceDialog = observer(function AudienceDialog() {
-  const { audienceDialog: store } = useStores();
+  const store = useStore(AudienceDialogStore);
   const target = store.target;
   if (target === null) return null;
   const what = target.kind === "user" ? "sees only the devices of this category and the devices without one"

@@ -2,11 +2,13 @@ import { Button, NonIdealState, Spinner } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { DecisionButtons } from "./ApprovalsPage";
 import { MyRequestButtons } from "./MyAccessRequestsPage";
 import { RequestList } from "./RequestList";
+import { ApprovalsStore } from "../../stores/ApprovalsStore";
+import { MyAccessRequestsStore } from "../../stores/MyAccessRequestsStore";
 
 /**
  * /access-requests/:publicId: one request (the target of the approvers' e-mail link; sign-in
@@ -14,7 +16,9 @@ import { RequestList } from "./RequestList";
  */
 export const AccessRequestPage = observer(function AccessRequestPage() {
   const { publicId = "" } = useParams();
-  const { approvals, myRequests, session } = useStores();
+  const { session } = useStores();
+  const approvals = useStore(ApprovalsStore);
+  const myRequests = useStore(MyAccessRequestsStore);
   useEffect(() => void approvals.openDetail(publicId), [approvals, publicId]);
   const detail = approvals.detail?.request.publicId === publicId ? approvals.detail : null;
   if (detail === null) {

@@ -3,13 +3,14 @@ import { Effect } from "effect";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import type { MyAccessRequest } from "@portal/core/domain/AccessRequest";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
-import type { ApprovalBox, ApprovalsStore } from "../../stores/ApprovalsStore";
+import type { ApprovalBox } from "../../stores/ApprovalsStore";
 import { deviceName } from "../devices/accessView";
 import { BoxTabs } from "./BoxTabs";
 import { DecisionDialog, type Decision } from "./DecisionDialog";
 import { RequestList } from "./RequestList";
+import { ApprovalsStore } from "../../stores/ApprovalsStore";
 
 const LABELS: Readonly<Record<ApprovalBox, string>> = { pending: "Waiting for me", active: "Active grants", history: "History" };
 const EMPTY: Readonly<Record<ApprovalBox, string>> = {
@@ -44,7 +45,7 @@ export const DecisionButtons = observer(function DecisionButtons({ store, reques
 
 /** /approvals: the requests waiting for my decision, the active grants on my devices, and history. */
 export const ApprovalsPage = observer(function ApprovalsPage() {
-  const { approvals } = useStores();
+  const approvals = useStore(ApprovalsStore);
   useEffect(() => void approvals.show(approvals.current), [approvals]);
   return (
     <div data-testid="approvals-page">

@@ -3,12 +3,13 @@ import { Effect } from "effect";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import type { MyAccessRequest } from "@portal/core/domain/AccessRequest";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
-import type { MyAccessRequestsStore, MyBox } from "../../stores/MyAccessRequestsStore";
+import type { MyBox } from "../../stores/MyAccessRequestsStore";
 import { deviceName } from "../devices/accessView";
 import { BoxTabs } from "./BoxTabs";
 import { RequestList } from "./RequestList";
+import { MyAccessRequestsStore } from "../../stores/MyAccessRequestsStore";
 
 const LABELS: Readonly<Record<MyBox, string>> = { pending: "Pending", active: "Active", past: "Past" };
 const EMPTY: Readonly<Record<MyBox, string>> = {
@@ -53,7 +54,7 @@ export const MyRequestButtons = observer(function MyRequestButtons({ store, requ
 
 /** /my-access-requests: my pending (waiting or scheduled), active and past requests. */
 export const MyAccessRequestsPage = observer(function MyAccessRequestsPage() {
-  const { myRequests } = useStores();
+  const myRequests = useStore(MyAccessRequestsStore);
   useEffect(() => void myRequests.show(myRequests.current), [myRequests]);
   return (
     <div data-testid="my-access-requests-page">

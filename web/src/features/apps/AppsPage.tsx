@@ -1,9 +1,10 @@
 import { Button, Card, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { lazy, Suspense, useEffect } from "react";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import "./apps.css";
+import { AppsStore } from "../../stores/AppsStore";
 
 // rjsf and ajv are only loaded when a configuration is opened.
 const AppConfigDialog = lazy(async () => ({ default: (await import("./AppConfigDialog")).AppConfigDialog }));
@@ -14,7 +15,7 @@ const AppConfigDialog = lazy(async () => ({ default: (await import("./AppConfigD
  * JSON Schema.
  */
 export const AppsPage = observer(function AppsPage() {
-  const { apps: store } = useStores();
+  const store = useStore(AppsStore);
   useEffect(() => {
     void store.load();
   }, [store]);

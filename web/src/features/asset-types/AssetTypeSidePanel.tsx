@@ -1,16 +1,17 @@
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { DeleteTypeAlert } from "../group-types/DeleteTypeAlert";
 import { TypeSidePanel } from "../group-types/TypeSidePanel";
 import { AssetTypeDialog } from "./AssetTypeDialog";
+import { AssetTypeStore } from "../../stores/AssetTypeStore";
 
 type DialogState = { readonly kind: "add" } | { readonly kind: "edit"; readonly publicId: string } | { readonly kind: "delete"; readonly publicId: string } | null;
 
 /** The Assets pages' side panel of asset types: reads AssetTypeStore, opens the dialogs. */
 export const AssetTypeSidePanel = observer(function AssetTypeSidePanel() {
-  const { assetTypes } = useStores();
+  const assetTypes = useStore(AssetTypeStore);
   const navigate = useNavigate();
   const { publicId: openId } = useParams();
   const [dialog, setDialog] = useState<DialogState>(null);

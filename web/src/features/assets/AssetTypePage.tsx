@@ -1,15 +1,16 @@
 import { HTMLTable, NonIdealState } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useParams } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { AssetsOfType } from "./AssetsOfType";
+import { AssetTypeStore } from "../../stores/AssetTypeStore";
 
 /**
  * /assets/{id}: one asset type, and its assets with their custom fields (issue 12).
  */
 export const AssetTypePage = observer(function AssetTypePage() {
   const { publicId = "" } = useParams();
-  const { assetTypes } = useStores();
+  const assetTypes = useStore(AssetTypeStore);
   const index = assetTypes.items.findIndex((t) => t.publicId === publicId);
   const type = assetTypes.items[index];
   if (type === undefined) return <NonIdealState icon="search" title="Asset type not found" description="It may have been deleted." />;

@@ -2,14 +2,16 @@ import { Button, ControlGroup, FormGroup, InputGroup, Intent } from "@blueprintj
 import { observer } from "mobx-react-lite";
 import { useEffect, type FormEvent } from "react";
 import { AUDIT_RETENTION_MAX_DAYS } from "@portal/core/domain/AuditLog";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
+import { AuditRetentionStore } from "../../stores/AuditRetentionStore";
 
 /**
  * How long the company keeps its audit trail. Administrators edit it (a number of days, empty
  * for good) and save with Enter or the button; others read it.
  */
 export const AuditRetentionControl = observer(function AuditRetentionControl() {
-  const { auditRetention: store, messages } = useStores();
+  const { messages } = useStores();
+  const store = useStore(AuditRetentionStore);
   useEffect(() => { void store.ensure(); }, [store]);
   if (store.state !== "ready") return null;
   if (!store.canEdit) {

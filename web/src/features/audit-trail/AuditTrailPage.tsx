@@ -2,21 +2,21 @@ import { Button, HTMLTable, NonIdealState, Spinner, Tag } from "@blueprintjs/cor
 import { observer } from "mobx-react-lite";
 import { useEffect, type KeyboardEvent } from "react";
 import type { AuditLogEntry } from "@portal/core/domain/AuditLog";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
-import type { AuditTrailStore } from "../../stores/AuditTrailStore";
 import { AuditEntryDrawer } from "./AuditEntryDrawer";
 import { AuditFilterBar } from "./AuditFilterBar";
 import { AuditRetentionControl } from "./AuditRetentionControl";
 import { ACTION_INTENT, actorLabel, formatAuditTime, targetLabel } from "./auditEntryView";
 import "./auditTrail.css";
+import { AuditTrailStore } from "../../stores/AuditTrailStore";
 
 /**
  * /audit-trail: the company's audit trail, newest first, with filters, Load more, a CSV export
  * of everything the filters match, the retention setting, and each entry's changes.
  */
 export const AuditTrailPage = observer(function AuditTrailPage() {
-  const { auditTrail } = useStores();
+  const auditTrail = useStore(AuditTrailStore);
   useEffect(() => {
     void auditTrail.ensure();
     return () => auditTrail.dispose();

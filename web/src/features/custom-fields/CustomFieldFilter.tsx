@@ -2,8 +2,9 @@ import { HTMLSelect, InputGroup } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import type { CustomPropertyTarget } from "@portal/core/domain/CustomProperty";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import "./customFields.css";
+import { CustomFieldsStore } from "../../stores/CustomFieldsStore";
 
 export interface CustomFieldFilterProps {
   readonly target: CustomPropertyTarget;
@@ -16,7 +17,8 @@ export interface CustomFieldFilterProps {
 
 /** "Custom field … is …": a list's filter on one custom field's value (the server filters). Hidden while the target has no fields. */
 export const CustomFieldFilter = observer(function CustomFieldFilter({ target, filter, issue, onChange }: CustomFieldFilterProps) {
-  const { customFields, messages } = useStores();
+  const { messages } = useStores();
+  const customFields = useStore(CustomFieldsStore);
   useEffect(() => void customFields.ensureLoaded(), [customFields]);
   const fields = customFields.fieldsOf(target);
   if (fields.length === 0) return null;

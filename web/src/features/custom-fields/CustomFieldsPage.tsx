@@ -2,12 +2,12 @@ import { Alert, Button, HTMLTable, NonIdealState, Spinner, Tag } from "@blueprin
 import { observer } from "mobx-react-lite";
 import { useEffect, useState, type DragEvent } from "react";
 import type { CustomProperty } from "@portal/core/domain/CustomProperty";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
-import type { CustomFieldsStore } from "../../stores/CustomFieldsStore";
 import { CustomFieldDialog } from "./CustomFieldDialog";
 import { TARGET_LABEL, TYPE_LABEL } from "./customFieldLabels";
 import "./customFields.css";
+import { CustomFieldsStore } from "../../stores/CustomFieldsStore";
 
 /**
  * /custom-fields (DEVICE_SETTINGS; manage:custom-fields): the fields a company adds to its devices
@@ -16,7 +16,7 @@ import "./customFields.css";
  * (keyboard users reach those buttons with Tab).
  */
 export const CustomFieldsPage = observer(function CustomFieldsPage() {
-  const { customFields: store } = useStores();
+  const store = useStore(CustomFieldsStore);
   useEffect(() => {
     void store.load();
   }, [store]);

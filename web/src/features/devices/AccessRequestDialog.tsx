@@ -5,10 +5,10 @@ import { useId, useLayoutEffect, useRef, type FormEvent } from "react";
 import { DURATION_CHOICES, type AccessRequestField } from "@portal/core/rules/accessRequestForm";
 import { formatDateInput, parseDateInput } from "@portal/core/rules/dateInput";
 import { timePickerMinutes } from "@portal/core/rules/mobile";
-import { useStores } from "../../app/StoreContext";
-import type { AccessRequestDialogStore } from "../../stores/AccessRequestDialogStore";
+import { useStore, useStores } from "../../app/StoreContext";
 import "../../shell/dialogs/formDialog.css";
 import "./devices.css";
+import { AccessRequestDialogStore } from "../../stores/AccessRequestDialogStore";
 
 const durationLabel = (d: { format: "minutes" | "hours"; value: number }) =>
   d.format === "minutes" ? `${d.value} minutes` : `${d.value} hour${d.value === 1 ? "" : "s"}`;
@@ -19,7 +19,8 @@ const durationLabel = (d: { format: "minutes" | "hours"; value: number }) =>
  * changes?" when the form is dirty; the VPN-connect variant cannot be closed by the user.
  */
 export const AccessRequestDialog = observer(function AccessRequestDialog() {
-  const { accessRequestDialog: store, connectivity } = useStores();
+  const { connectivity } = useStores();
+  const store = useStore(AccessRequestDialogStore);
   const opener = useRef<Element | null>(null);
   useLayoutEffect(() => {
     if (!store.isOpen) return;

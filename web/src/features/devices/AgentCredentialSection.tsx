@@ -1,15 +1,16 @@
 import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { CopyButton } from "../vpn/VpnInfoDialog";
 import "../../shell/dialogs/formDialog.css";
+import { AgentCredentialStore } from "../../stores/AgentCredentialStore";
 
 /**
  * Agent credential (issue 10), for users who manage access requests on the device: Rotate asks
  * first (the running agent is disconnected), then the new secret is shown once with the config.
  */
 export const AgentCredentialSection = observer(function AgentCredentialSection({ agentPublicId }: { agentPublicId: string }) {
-  const { agentCredential: store } = useStores();
+  const store = useStore(AgentCredentialStore);
   const mine = store.agentPublicId === agentPublicId;
   return (
     <section aria-labelledby="device-credential" data-testid="agent-credential">

@@ -1,15 +1,16 @@
 import { Button, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { AudienceDialog } from "../access-categories/AudienceDialog";
+import { AudienceDialogStore } from "../../stores/AudienceDialogStore";
 
 /**
  * The device's access category, for administrators (manage:roles): shown, and changed through the
  * access category dialog. Members with another category stop seeing the device at once.
  */
 export const DeviceAudienceSection = observer(function DeviceAudienceSection({ agentPublicId, name }: { agentPublicId: string; name: string }) {
-  const { audienceDialog } = useStores();
+  const audienceDialog = useStore(AudienceDialogStore);
   const target = { kind: "agent", publicId: agentPublicId } as const;
   useEffect(() => void audienceDialog.loadShown({ kind: "agent", publicId: agentPublicId }), [audienceDialog, agentPublicId]);
   const carried = audienceDialog.carried(target);

@@ -7,6 +7,7 @@ import { DeviceLicenceStore, featureLabel } from "../../stores/DeviceLicenceStor
 import { ExpiryTag } from "../licences/LicencesPage";
 import { METHOD_LABEL } from "../licences/licenceView";
 import "../licences/licences.css";
+import { LicencesStore } from "../../stores/LicencesStore";
 
 /**
  * A device's licences on its page (issue 12): alarming and logging with how each is paid for and
@@ -18,7 +19,7 @@ export const DeviceLicenceSection = observer(function DeviceLicenceSection({ age
   const [store] = useState(() => new DeviceLicenceStore(root, agentPublicId));
   useEffect(() => void store.load(), [store]);
   // An activation of this device ended (pushed by the server): show the new state.
-  const { changes, lastChangedDevice } = root.licences;
+  const { changes, lastChangedDevice } = root.get(LicencesStore);
   useEffect(() => {
     if (changes > 0 && lastChangedDevice === agentPublicId) void store.load();
   }, [store, changes, lastChangedDevice, agentPublicId]);

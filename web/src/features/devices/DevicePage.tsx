@@ -3,7 +3,7 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { rateLimitDisplay } from "@portal/core/rules/rateLimiting";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { RequestList } from "../access-requests/RequestList";
 import { AccessRequestDialog } from "./AccessRequestDialog";
@@ -16,6 +16,9 @@ import { CustomFieldValuesSection } from "../custom-fields/CustomFieldValuesSect
 import { DevicePagesSection } from "../pages/DevicePagesSection";
 import { canEditCustomValues } from "../custom-fields/customFieldLabels";
 import "./devices.css";
+import { AccessRequestDialogStore } from "../../stores/AccessRequestDialogStore";
+import { DevicesStore } from "../../stores/DevicesStore";
+import { VpnConnectStore } from "../../stores/VpnConnectStore";
 
 const RATE_LIMIT_TEXT = {
   seconds: "The connection is rate limited: the system is retrying in seconds.",
@@ -26,7 +29,10 @@ const RATE_LIMIT_TEXT = {
 /** /devices/:publicId: one device with its assets, its services and my requests for it. */
 export const DevicePage = observer(function DevicePage() {
   const { publicId = "" } = useParams();
-  const { devices, accessRequestDialog, vpnConnect, session } = useStores();
+  const { session } = useStores();
+  const devices = useStore(DevicesStore);
+  const accessRequestDialog = useStore(AccessRequestDialogStore);
+  const vpnConnect = useStore(VpnConnectStore);
   useEffect(() => void devices.openDevice(publicId), [devices, publicId]);
   const device = devices.device?.publicId === publicId ? devices.device : null;
   if (devices.deviceState === "failed" && device === null) {

@@ -3,13 +3,15 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import type { AgentView } from "@portal/core/domain/Device";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
-import type { DevicesStore, OnlineFilter } from "../../stores/DevicesStore";
+import type { OnlineFilter } from "../../stores/DevicesStore";
 import { AccessRequestDialog } from "./AccessRequestDialog";
 import { CustomFieldFilter } from "../custom-fields/CustomFieldFilter";
 import { MY_ACCESS_INTENT, myAccessLabel } from "./accessView";
 import "./devices.css";
+import { AccessRequestDialogStore } from "../../stores/AccessRequestDialogStore";
+import { DevicesStore } from "../../stores/DevicesStore";
 
 const ONLINE_OPTIONS: ReadonlyArray<{ value: OnlineFilter; label: string }> = [
   { value: "all", label: "Online and offline" }, { value: "online", label: "Online" }, { value: "offline", label: "Offline" },
@@ -17,7 +19,7 @@ const ONLINE_OPTIONS: ReadonlyArray<{ value: OnlineFilter; label: string }> = [
 
 /** /devices: the devices I can request access to, with my access at a glance and "Request access". */
 export const DevicesPage = observer(function DevicesPage() {
-  const { devices } = useStores();
+  const devices = useStore(DevicesStore);
   useEffect(() => {
     void devices.reload();
     return () => devices.dispose();
@@ -76,7 +78,7 @@ const DevicesBody = observer(function DevicesBody({ store }: { readonly store: D
 });
 
 const DeviceRow = observer(function DeviceRow({ device }: { readonly device: AgentView }) {
-  const { accessRequestDialog } = useStores();
+  const accessRequestDialog = useStore(AccessRequestDialogStore);
   return (
     <tr data-testid="device-row">
       <td><Link to={`/devices/${device.publicId}`} data-testid="device-link">{device.name}</Link></td>

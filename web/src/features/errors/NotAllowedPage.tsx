@@ -1,12 +1,13 @@
 import { Button, Menu, MenuItem } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useNavigate } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { CenteredCard } from "../../shell/CenteredCard";
+import { NotAllowedStore } from "../../stores/NotAllowedStore";
 
 /** /error/not-allowed: the 'page not allowed' card and, once the API is discovered, its actions. */
 export default observer(function NotAllowedPage() {
-  const { notAllowed } = useStores();
+  const notAllowed = useStore(NotAllowedStore);
   const navigate = useNavigate();
   const actions = notAllowed.actions;
   return (

@@ -2,8 +2,9 @@ import { Button, Callout, Checkbox, FormGroup, InputGroup, Spinner } from "@blue
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { CenteredCard } from "../../shell/CenteredCard";
+import { InviteAcceptStore } from "../../stores/InviteAcceptStore";
 
 /**
  * /finish-invite?token=…: accept an invite with a new account (name and password), or sign in
@@ -11,7 +12,8 @@ import { CenteredCard } from "../../shell/CenteredCard";
  * of use are shown as a link to read and must be accepted.
  */
 export default observer(function FinishInvitePage() {
-  const { inviteAccept: store, session } = useStores();
+  const { session } = useStores();
+  const store = useStore(InviteAcceptStore);
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   useEffect(() => {

@@ -1,16 +1,19 @@
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { DeleteTypeAlert } from "./DeleteTypeAlert";
 import { GroupTypeDialog } from "./GroupTypeDialog";
 import { TypeSidePanel } from "./TypeSidePanel";
+import { GroupTypeStore } from "../../stores/GroupTypeStore";
+import { TranslationStore } from "../../stores/TranslationStore";
 
 type DialogState = { readonly kind: "add" } | { readonly kind: "edit"; readonly publicId: string } | { readonly kind: "delete"; readonly publicId: string } | null;
 
 /** The Groups pages' side panel of group types: reads GroupTypeStore, opens the dialogs. */
 export const GroupTypeSidePanel = observer(function GroupTypeSidePanel() {
-  const { groupTypes, translations } = useStores();
+  const groupTypes = useStore(GroupTypeStore);
+  const translations = useStore(TranslationStore);
   const navigate = useNavigate();
   const { publicId: openId } = useParams();
   const [dialog, setDialog] = useState<DialogState>(null);

@@ -2,14 +2,15 @@ import { Alert, Button, Callout, NonIdealState, Spinner, Tag } from "@blueprintj
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import { useParams } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { messageOfError } from "../../stores/messages";
-import type { GroupStore } from "../../stores/GroupStore";
 import { GroupDevicesSection } from "./GroupDevicesSection";
 import { GroupDialog } from "./GroupDialog";
 import { GroupMembersSection } from "./GroupMembersSection";
 import { GroupTree } from "./GroupTree";
 import "./groups.css";
+import { GroupStore } from "../../stores/GroupStore";
+import { GroupTypeStore } from "../../stores/GroupTypeStore";
 
 type DialogState = { readonly kind: "create"; readonly parentId: string | null } | { readonly kind: "edit"; readonly publicId: string } | null;
 
@@ -20,7 +21,8 @@ type DialogState = { readonly kind: "create"; readonly parentId: string | null }
  */
 export const GroupsOfTypePage = observer(function GroupsOfTypePage() {
   const { publicId = "" } = useParams();
-  const { groupTypes, groups } = useStores();
+  const groupTypes = useStore(GroupTypeStore);
+  const groups = useStore(GroupStore);
   const type = groupTypes.byId(publicId);
   const [dialog, setDialog] = useState<DialogState>(null);
   useEffect(() => { void groups.load(publicId); }, [groups, publicId]);

@@ -2,7 +2,8 @@ import { Button, FormGroup } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useRef } from "react";
 import { IDENTITY_IMAGES, type IdentityImage } from "@portal/core/domain/Identity";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
+import { IdentityStore } from "../../stores/IdentityStore";
 
 const LABEL: Record<IdentityImage, { label: string; help: string }> = {
   logo: { label: "Logo", help: "Shown in the top bar and on the sign-in page; fitted into 480 × 120 pixels." },
@@ -20,7 +21,8 @@ const readBase64 = (file: File): Promise<string> => new Promise((resolve, reject
 
 /** One image: its preview, "Choose file" (any file: the server checks its content) and "Remove". */
 const ImageField = observer(function ImageField({ kind }: { kind: IdentityImage }) {
-  const { identity: store, messages } = useStores();
+  const { messages } = useStores();
+  const store = useStore(IdentityStore);
   const input = useRef<HTMLInputElement>(null);
   const url = store.imageUrl(kind);
   const issue = store.issues[kind];

@@ -2,18 +2,21 @@ import { Button, Callout, FormGroup, InputGroup, NonIdealState, Radio, RadioGrou
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import type { IdentityForm } from "../../stores/IdentityStore";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { IdentityImages } from "./IdentityImages";
 import { LeaveGuard } from "./LeaveGuard";
 import { MenuItemsEditor } from "./MenuItemsEditor";
 import "./identity.css";
+import { IdentityStore } from "../../stores/IdentityStore";
+import { MenuItemsStore } from "../../stores/MenuItemsStore";
 
 type TextField = Exclude<keyof IdentityForm, "theme">;
 
 /** One text field of the identity form, with its issue (core's message) under it. */
 const Field = observer(function Field({ field, label, help, placeholder }: { field: TextField; label: string; help?: string; placeholder?: string }) {
-  const { identity: store, messages } = useStores();
+  const { messages } = useStores();
+  const store = useStore(IdentityStore);
   const issue = store.issues[field];
   return (
     <FormGroup label={label} labelFor={`identity-${field}`} intent={issue ? "danger" : "none"} helperText={issue ? messages.text(issue) : help}>
@@ -29,7 +32,9 @@ const Field = observer(function Field({ field, label, help, placeholder }: { fie
  * once for everyone of the company signed in (the event stream); a failed save keeps the form.
  */
 export const IdentityPage = observer(function IdentityPage() {
-  const { identity: store, menuItems, messages } = useStores();
+  const { messages } = useStores();
+  const store = useStore(IdentityStore);
+  const menuItems = useStore(MenuItemsStore);
   useEffect(() => {
     void store.load();
     void menuItems.load(true);

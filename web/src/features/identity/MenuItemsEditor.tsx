@@ -1,7 +1,8 @@
 import { Button, Callout, InputGroup, NonIdealState } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
+import { MenuItemsStore } from "../../stores/MenuItemsStore";
 
 /**
  * The company's menu items (issue 12): edit label and link, move by drag (the handle) or by
@@ -9,7 +10,8 @@ import { useStores } from "../../app/StoreContext";
  * items" saves the whole list (core's upsert split), "Discard" goes back to the saved list.
  */
 export const MenuItemsEditor = observer(function MenuItemsEditor() {
-  const { menuItems: store, messages } = useStores();
+  const { messages } = useStores();
+  const store = useStore(MenuItemsStore);
   const [dragged, setDragged] = useState<number | null>(null);
   const issue = (i: number, field: string) => store.issues[`${i}.${field}`];
   return (

@@ -2,18 +2,19 @@ import { Button, HTMLTable, NonIdealState, Spinner, Tag } from "@blueprintjs/cor
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { featureLabel } from "../../stores/DeviceLicenceStore";
 import { expiryText, METHOD_LABEL } from "./licenceView";
 import "./licences.css";
+import { LicencesStore } from "../../stores/LicencesStore";
 
 /**
  * /licenses (manage:licences; COMPANY menu): the company's licence bundles with seats and expiry
  * (extend adds the type's period), and every device holding something with what expires when.
  */
 export const LicencesPage = observer(function LicencesPage() {
-  const { licences: store } = useStores();
+  const store = useStore(LicencesStore);
   useEffect(() => {
     void store.load();
   }, [store]);

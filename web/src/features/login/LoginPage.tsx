@@ -2,15 +2,17 @@ import { Button, Callout, FormGroup, InputGroup, Intent } from "@blueprintjs/cor
 import { observer } from "mobx-react-lite";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { CenteredCard } from "../../shell/CenteredCard";
+import { RegisterStore } from "../../stores/RegisterStore";
 
 /**
  * Sign-in with email and password; hands over to the two-factor step when the user enrolled.
  * Links to /register when the host's sector takes registrations.
  */
 export default observer(function LoginPage() {
-  const { session, branding, register } = useStores();
+  const { session, branding } = useStores();
+  const register = useStore(RegisterStore);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [params] = useSearchParams();

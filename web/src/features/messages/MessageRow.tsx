@@ -2,7 +2,8 @@ import { Button, Checkbox, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import type { Message } from "@portal/core/domain/Message";
 import { formatDateInput } from "@portal/core/rules/dateInput";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
+import { MyMessagesStore } from "../../stores/MyMessagesStore";
 
 const ICONS = { "access-decision": "confirm", invite: "envelope", "expiring-access": "time", "licence-ended": "warning-sign" } as const satisfies Record<Message["kind"], string>;
 
@@ -12,7 +13,8 @@ export interface MessageRowProps {
 
 /** One message: select box, its sentence (bold while unread), company and time, open and read/unread. */
 export const MessageRow = observer(function MessageRow({ message }: MessageRowProps) {
-  const { myMessages: store, session } = useStores();
+  const { session } = useStores();
+  const store = useStore(MyMessagesStore);
   const text = store.text(message);
   const when = formatDateInput(Date.parse(message.createdOn), session.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone) ?? message.createdOn;
   return (

@@ -9,13 +9,15 @@ import { Button, ButtonGroup, Callout, Checkbox, Intent, NonIdealState, Spinner 
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Navigate } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { useScreenTitle } from "../../shell/ScreenHeader";
 import { MessageRow } from "./MessageRow";
 import "./messages.css";
+import { MyMessagesStore } from "../../stores/MyMessagesStore";
 
 export default observer(function MessagesPage() {
-  const { session, myMessages: store, events, messages } = useStores();
+  const { session, events, messages } = useStores();
+  const store = useStore(MyMessagesStore);
   useScreenTitle("Messages");
   useEffect(() => {
     if (!session.isSignedIn) return;

@@ -3,10 +3,11 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import type { MqttBroker, MqttBrokerState } from "@portal/core/domain/MqttBroker";
 import { mqttResultMessage } from "@portal/core/rules/mqttBrokers";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { MqttBrokerDialogView } from "./MqttBrokerDialogView";
 import "./mqtt.css";
+import { MqttBrokersStore } from "../../stores/MqttBrokersStore";
 
 const STATE_VIEW: Record<MqttBrokerState, { label: string; intent: Intent }> = {
   connected: { label: "Connected", intent: "success" },
@@ -32,7 +33,7 @@ const StatusCell = observer(function StatusCell({ broker }: { broker: MqttBroker
  * through the event stream), add, edit (with "Test connection") and delete.
  */
 export const MqttBrokersPage = observer(function MqttBrokersPage() {
-  const { mqttBrokers: store } = useStores();
+  const store = useStore(MqttBrokersStore);
   useEffect(() => {
     void store.load();
   }, [store]);

@@ -1,11 +1,12 @@
 import { Button, Card, H2 } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
+import { InviteAcceptStore } from "../../stores/InviteAcceptStore";
 
 /** Invites addressed to me: accept (with the company's terms, linked) or decline. */
 export const MyInvites = observer(function MyInvites() {
-  const { inviteAccept: store } = useStores();
+  const store = useStore(InviteAcceptStore);
   useEffect(() => {
     void store.loadMyInvites();
   }, [store]);

@@ -3,11 +3,13 @@ import { Callout, Intent, Spinner } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { CenteredCard } from "../../shell/CenteredCard";
+import { RecoverStore } from "../../stores/RecoverStore";
 
 export default observer(function ConfirmEmailPage() {
-  const { recover: store, session, messages } = useStores();
+  const { session, messages } = useStores();
+  const store = useStore(RecoverStore);
   const [params] = useSearchParams();
   const token = params.get("code");
   useEffect(() => {

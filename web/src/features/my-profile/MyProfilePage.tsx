@@ -7,16 +7,22 @@ import { Button, Callout, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Navigate } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { useScreenTitle } from "../../shell/ScreenHeader";
 import { EmailSection, ProfileSection } from "./ProfileSection";
 import { PasswordSection } from "./PasswordSection";
 import { TwoFactorSection } from "./TwoFactorSection";
 import { SessionsSection } from "./SessionsSection";
 import "./myProfile.css";
+import { MyProfileStore } from "../../stores/MyProfileStore";
+import { MySessionsStore } from "../../stores/MySessionsStore";
+import { TwoFactorStore } from "../../stores/TwoFactorStore";
 
 export default observer(function MyProfilePage() {
-  const { session, myProfile, twoFactor, mySessions } = useStores();
+  const { session } = useStores();
+  const myProfile = useStore(MyProfileStore);
+  const twoFactor = useStore(TwoFactorStore);
+  const mySessions = useStore(MySessionsStore);
   useScreenTitle("My profile");
   useEffect(() => {
     if (!session.isSignedIn) return;

@@ -1,11 +1,12 @@
 import { Button, Card, Checkbox, FormGroup, InputGroup, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useId, type FormEvent } from "react";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
+import { MyProfileStore } from "../../stores/MyProfileStore";
 
 /** Old and new password, "sign out my other sessions"; the strength rule shows as the user types. */
 export const PasswordSection = observer(function PasswordSection() {
-  const { myProfile: store } = useStores();
+  const store = useStore(MyProfileStore);
   const ids = useId();
   const { password: form, passwordErrors: errors } = store;
   const problems = store.newPasswordProblems;

@@ -2,7 +2,8 @@ import { Button, Card, FormGroup, HTMLSelect, InputGroup, Intent, Tag } from "@b
 import { observer } from "mobx-react-lite";
 import { useId, useMemo, type FormEvent } from "react";
 import { PROFILE_LANGUAGES } from "@portal/core/rules/profile";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
+import { MyProfileStore } from "../../stores/MyProfileStore";
 
 /** Every time zone the browser knows, for the select. */
 const timeZones = (): string[] => {
@@ -15,7 +16,7 @@ const timeZones = (): string[] => {
 
 /** Name, language and time zone; Save keeps what was typed when it fails. */
 export const ProfileSection = observer(function ProfileSection() {
-  const { myProfile: store } = useStores();
+  const store = useStore(MyProfileStore);
   const ids = useId();
   const zones = useMemo(timeZones, []);
   const { profile, profileErrors: errors } = store;
@@ -57,7 +58,7 @@ export const ProfileSection = observer(function ProfileSection() {
 
 /** My address, a pending new one, and the form that mails the confirmation link to a new one. */
 export const EmailSection = observer(function EmailSection() {
-  const { myProfile: store } = useStores();
+  const store = useStore(MyProfileStore);
   const ids = useId();
   const errors = store.emailErrors;
   const submit = (e: FormEvent) => {

@@ -1,11 +1,13 @@
 import { Alert, Button, Card, HTMLTable, Intent, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
+import { MySessionsStore } from "../../stores/MySessionsStore";
 
 /** My access tokens and trusted devices; ending this session or forgetting this browser asks first. */
 export const SessionsSection = observer(function SessionsSection() {
-  const { mySessions: store, session } = useStores();
+  const { session } = useStores();
+  const store = useStore(MySessionsStore);
   const [confirm, setConfirm] = useState<{ kind: "token" | "device"; publicId: string } | null>(null);
   const when = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", ...(session.timeZone ? { timeZone: session.timeZone } : {}) }).format(new Date(iso));
   const revoke = (kind: "token" | "device", publicId: string, current: boolean) => {

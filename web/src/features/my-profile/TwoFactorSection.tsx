@@ -2,7 +2,8 @@ import { Button, Callout, Card, FormGroup, InputGroup, Intent, Tag } from "@blue
 import { observer } from "mobx-react-lite";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import QRCode from "qrcode";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
+import { TwoFactorStore } from "../../stores/TwoFactorStore";
 
 /** The otpauth URI as a QR code image (a data: URL, which the CSP allows for images). */
 function QrImage({ uri }: { readonly uri: string }) {
@@ -17,7 +18,7 @@ function QrImage({ uri }: { readonly uri: string }) {
 
 /** Enrol (QR code and secret), turn on with a code, backup codes shown once, turn off. */
 export const TwoFactorSection = observer(function TwoFactorSection() {
-  const { twoFactor: store } = useStores();
+  const store = useStore(TwoFactorStore);
   const ids = useId();
   const code = (label: string, submit: () => void, submitText: string, intent: Intent = Intent.PRIMARY) => (
     <form onSubmit={(e: FormEvent) => { e.preventDefault(); submit(); }} className="my-profile-inline">

@@ -8,10 +8,12 @@ import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Page } from "@portal/core/domain/Page";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
+import { PagesStore } from "../../stores/PagesStore";
 
 export const DevicePagesSection = observer(function DevicePagesSection({ agentPublicId }: { agentPublicId: string }) {
-  const { pages, session } = useStores();
+  const { session } = useStores();
+  const pages = useStore(PagesStore);
   const [list, setList] = useState<ReadonlyArray<Page> | null>(null);
   useEffect(() => {
     let live = true;

@@ -4,11 +4,12 @@ import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Page } from "@portal/core/domain/Page";
 import { hasUnpublishedChanges } from "@portal/core/rules/pageLayout";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { shownVersion } from "../../stores/PagesStore";
 import { PageDialogView } from "./PageDialogView";
 import "./pages.css";
+import { PagesStore } from "../../stores/PagesStore";
 
 const StateTag = ({ page }: { page: Page }) => {
   if (!page.published) return <Tag minimal intent="warning" round>Draft only</Tag>;
@@ -16,7 +17,7 @@ const StateTag = ({ page }: { page: Page }) => {
 };
 
 const RowActions = observer(function RowActions({ page }: { page: Page }) {
-  const { pages: store } = useStores();
+  const store = useStore(PagesStore);
   const title = shownVersion(page)?.title ?? "";
   return (
     <Popover placement="bottom-end" content={
@@ -39,7 +40,7 @@ const RowActions = observer(function RowActions({ page }: { page: Page }) {
  * period, duplicate, set default, export and import, delete.
  */
 export const PagesPage = observer(function PagesPage() {
-  const { pages: store } = useStores();
+  const store = useStore(PagesStore);
   const navigate = useNavigate();
   const fileInput = useRef<HTMLInputElement | null>(null);
   useEffect(() => {

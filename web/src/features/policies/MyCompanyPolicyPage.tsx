@@ -6,15 +6,17 @@
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Navigate } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { PolicyView } from "./PolicyView";
+import { PolicyStore } from "../../stores/PolicyStore";
 
 export interface MyCompanyPolicyPageProps {
   readonly kind: "privacy-statement" | "terms-of-use";
 }
 
 export const MyCompanyPolicyPage = observer(function MyCompanyPolicyPage({ kind }: MyCompanyPolicyPageProps) {
-  const { policy, session } = useStores();
+  const { session } = useStores();
+  const policy = useStore(PolicyStore);
   const company = session.selectedCompanyId;
   useEffect(() => {
     if (session.isSignedIn && company !== null) void policy.load(kind === "terms-of-use" ? "company-terms-of-use" : "company-privacy-statement");

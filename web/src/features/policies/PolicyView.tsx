@@ -1,8 +1,9 @@
 import { Button, Callout, NonIdealState, Spinner } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { useScreenTitle } from "../../shell/ScreenHeader";
 import "../terms/terms.css";
+import { PolicyStore } from "../../stores/PolicyStore";
 
 export interface PolicyViewProps {
   /** The page's h1 and document title. */
@@ -14,7 +15,8 @@ export interface PolicyViewProps {
 
 /** A privacy statement or terms page: the policy store's text (sanitised HTML), or why there is none. */
 export const PolicyView = observer(function PolicyView({ title, back, testId }: PolicyViewProps) {
-  const { policy, session } = useStores();
+  const { session } = useStores();
+  const policy = useStore(PolicyStore);
   useScreenTitle(title);
   const body = policy.text?.body ?? null;
   // A text that brings its own h1 (the demo's does) keeps the page at one h1.

@@ -5,11 +5,13 @@
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { browserLanguage, PolicyView } from "./PolicyView";
+import { PolicyStore } from "../../stores/PolicyStore";
 
 export default observer(function PrivacyStatementPage() {
-  const { policy, session } = useStores();
+  const { session } = useStores();
+  const policy = useStore(PolicyStore);
   const [params] = useSearchParams();
   const language = params.get("language") ?? browserLanguage();
   useEffect(() => void policy.load("privacy-statement", language), [policy, language]);

@@ -10,11 +10,12 @@ import { observer } from "mobx-react-lite";
 import { useEffect, useId } from "react";
 import { useBlocker } from "react-router";
 import type { PolicyKind } from "@portal/core/domain/PolicyVersion";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { PolicyEditor, PolicyPreview } from "./PolicyEditor";
 import "../terms/terms.css";
 import "./policyBuilders.css";
+import { PrivacyBuilderStore, TermsBuilderStore } from "../../stores/PolicyBuilderStore";
 
 const TITLES: Record<PolicyKind, string> = { "terms-of-use": "Terms of use builder", "privacy-statement": "Privacy statement builder" };
 const names = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(["en"], { type: "language" }) : null;
@@ -26,7 +27,9 @@ export const languageLabel = (code: string): string => {
 };
 
 export const PolicyBuilderPage = observer(function PolicyBuilderPage({ kind }: { kind: PolicyKind }) {
-  const { termsBuilder, privacyBuilder, session } = useStores();
+  const { session } = useStores();
+  const termsBuilder = useStore(TermsBuilderStore);
+  const privacyBuilder = useStore(PrivacyBuilderStore);
   const store = kind === "terms-of-use" ? termsBuilder : privacyBuilder;
   const company = session.selectedCompanyId;
   const languageId = useId();

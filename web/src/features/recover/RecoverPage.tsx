@@ -7,11 +7,13 @@ import { Button, Callout, FormGroup, InputGroup, Intent } from "@blueprintjs/cor
 import { observer } from "mobx-react-lite";
 import { useEffect, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { CenteredCard } from "../../shell/CenteredCard";
+import { RecoverStore } from "../../stores/RecoverStore";
 
 export default observer(function RecoverPage() {
-  const { recover: store, messages } = useStores();
+  const { messages } = useStores();
+  const store = useStore(RecoverStore);
   const [params] = useSearchParams();
   const token = params.get("code");
   useEffect(() => store.start(token !== null), [store, token]);

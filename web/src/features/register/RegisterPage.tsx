@@ -8,9 +8,10 @@ import { Button, Callout, FormGroup, InputGroup, Intent, Spinner } from "@bluepr
 import { observer } from "mobx-react-lite";
 import { useEffect, type FormEvent } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { CenteredCard } from "../../shell/CenteredCard";
 import "./register.css";
+import { RegisterStore } from "../../stores/RegisterStore";
 
 const FIELDS = [
   { field: "name", label: "Name", type: "text", autoComplete: "name" },
@@ -19,7 +20,8 @@ const FIELDS = [
 ] as const;
 
 export default observer(function RegisterPage() {
-  const { register: store, session, branding } = useStores();
+  const { session, branding } = useStores();
+  const store = useStore(RegisterStore);
   const [params] = useSearchParams();
   const code = params.get("code");
   useEffect(() => {

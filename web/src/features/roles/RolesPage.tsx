@@ -1,11 +1,12 @@
 import { Alert, Button, Menu, MenuItem, NonIdealState, Popover, Spinner } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { NameDialogView } from "./NameDialogView";
 import { RightsEditor } from "./RightsEditor";
 import "./roles.css";
+import { RolesStore } from "../../stores/RolesStore";
 
 const membersText = (n: number): string => (n === 1 ? "1 member" : `${n} members`);
 
@@ -14,7 +15,7 @@ const membersText = (n: number): string => (n === 1 ? "1 member" : `${n} members
  * the selected one. Choosing another role with unsaved rights asks first.
  */
 export const RolesPage = observer(function RolesPage() {
-  const { roles: store } = useStores();
+  const store = useStore(RolesStore);
   const [pending, setPending] = useState<string | null>(null);
   useEffect(() => {
     void store.load();

@@ -8,12 +8,14 @@ import { Button, Callout, NonIdealState, Spinner } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Navigate } from "react-router";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { useScreenTitle } from "../../shell/ScreenHeader";
 import "./terms.css";
+import { TermsStore } from "../../stores/TermsStore";
 
 export default observer(function TermsOfUsePage() {
-  const { session, terms, messages } = useStores();
+  const { session, messages } = useStores();
+  const terms = useStore(TermsStore);
   useScreenTitle("Terms of use");
   const company = session.selectedCompanyId;
   useEffect(() => {

@@ -4,17 +4,18 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import type { Languages, Translation } from "@portal/core/domain/Translation";
 import { REQUIRED_LANGUAGE } from "@portal/core/rules/translations";
 import { parseTranslationFile } from "@portal/adapters/files/translationFile";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { ImportReportView } from "./ImportReportView";
 import { TranslationDialog } from "./TranslationDialog";
 import "./translations.css";
+import { TranslationStore } from "../../stores/TranslationStore";
 
 type DialogState = { readonly kind: "add" } | { readonly kind: "edit"; readonly item: Translation; readonly languages?: Languages } | { readonly kind: "delete"; readonly item: Translation } | null;
 
 /** /translations: the list with search, add, edit, delete and the import of a JSON or CSV batch. */
 export const TranslationsPage = observer(function TranslationsPage() {
-  const { translations } = useStores();
+  const translations = useStore(TranslationStore);
   const [dialog, setDialog] = useState<DialogState>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   useEffect(() => {

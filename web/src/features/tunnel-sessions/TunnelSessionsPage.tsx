@@ -1,10 +1,11 @@
 import { Alert, Button, HTMLTable, NonIdealState, Spinner, Switch } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { endReasonText, formatBytes } from "../../stores/TunnelSessionsStore";
 import "../vpn/vpn.css";
+import { TunnelSessionsStore } from "../../stores/TunnelSessionsStore";
 
 const when = (iso: string | null): string => (iso === null ? "—" : new Date(iso).toLocaleString());
 
@@ -13,7 +14,7 @@ const when = (iso: string | null): string => (iso === null ? "—" : new Date(is
  * shell's RouteGuard opens it only with manage:access-requests (core's ROUTE_RIGHTS).
  */
 export const TunnelSessionsPage = observer(function TunnelSessionsPage() {
-  const { tunnelSessions: store } = useStores();
+  const store = useStore(TunnelSessionsStore);
   useEffect(() => {
     void store.load();
   }, [store]);

@@ -4,9 +4,9 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import type { UsageGranularity } from "@portal/core/domain/Usage";
 import { formatBytes } from "@portal/core/rules/usage";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
-import { USAGE_PRESET_LABELS, USAGE_PRESETS, type UsageMetric, type UsagePreset, type UsageStore } from "../../stores/UsageStore";
+import { USAGE_PRESET_LABELS, USAGE_PRESETS, type UsageMetric, type UsagePreset, UsageStore } from "../../stores/UsageStore";
 import { UsageChart } from "./UsageChart";
 import "./usage.css";
 
@@ -21,7 +21,7 @@ const count = (n: number) => n.toLocaleString("en-US");
  * export of the same numbers.
  */
 export const UsagePage = observer(function UsagePage() {
-  const { usage } = useStores();
+  const usage = useStore(UsageStore);
   useEffect(() => { void usage.ensure(); }, [usage]);
   return (
     <div className="usage-page" data-testid="usage-page">

@@ -1,11 +1,12 @@
 import { Callout, Checkbox, FormGroup, HTMLSelect, TextArea } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { FormDialog } from "../../shell/dialogs/FormDialog";
+import { InviteDialogStore } from "../../stores/InviteDialogStore";
 
 /** Invite one or many: addresses (comma, space or one per line), a role, optional groups; one call. */
 export const InviteDialog = observer(function InviteDialog() {
-  const { inviteDialog: store } = useStores();
+  const store = useStore(InviteDialogStore);
   if (!store.isOpen) return null;
   const { emails, invalid } = store.parsed;
   return (

@@ -1,10 +1,11 @@
 import { Button, Section, SectionCard } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
+import { UsersStore } from "../../stores/UsersStore";
 
 /** The pending invites of the company, with Resend (a new link) and Withdraw. */
 export const PendingInvites = observer(function PendingInvites() {
-  const { users: store } = useStores();
+  const store = useStore(UsersStore);
   if (store.invites.length === 0) return null;
   return (
     <Section className="users-invites" title={`Pending invites (${store.invites.length})`} collapsible compact data-testid="pending-invites">

@@ -3,7 +3,9 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { observer } from "mobx-react-lite";
 import { useEffect, useRef, useState } from "react";
 import type { CompanyUser } from "@portal/core/domain/CompanyUser";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
+import { AudienceDialogStore } from "../../stores/AudienceDialogStore";
+import { UsersStore } from "../../stores/UsersStore";
 
 /** Height of one row in pixels: one line of controls on wide screens, two on narrow ones (users.css). */
 const ROW_HEIGHT = 64;
@@ -18,7 +20,7 @@ const PREFETCH_ROWS = 50;
  * the next page from the server.
  */
 export const UserList = observer(function UserList() {
-  const { users: store } = useStores();
+  const store = useStore(UsersStore);
   const scroller = useRef<HTMLDivElement>(null);
   const count = store.users.length;
   const narrow = useNarrow();
@@ -64,7 +66,9 @@ const lastDay = (iso: string | null): string => (iso === null ? "" : new Date(Da
 
 /** One member: name and e-mail, role, temporary access, access category (administrators), remove. */
 const UserRow = observer(function UserRow({ user }: { user: CompanyUser }) {
-  const { users: store, session, audienceDialog } = useStores();
+  const { session } = useStores();
+  const store = useStore(UsersStore);
+  const audienceDialog = useStore(AudienceDialogStore);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [date, setDate] = useState(lastDay(user.expiresOn));
   useEffect(() => setDate(lastDay(user.expiresOn)), [user.expiresOn]);

@@ -1,20 +1,23 @@
 import { Button, HTMLSelect, InputGroup, NonIdealState, Spinner } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useStores } from "../../app/StoreContext";
+import { useStore } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { AudienceDialog } from "../access-categories/AudienceDialog";
 import { InviteDialog } from "./InviteDialog";
 import { PendingInvites } from "./PendingInvites";
 import { UserList } from "./UserList";
 import "./users.css";
+import { InviteDialogStore } from "../../stores/InviteDialogStore";
+import { UsersStore } from "../../stores/UsersStore";
 
 /**
  * /users (invite:user): the company's members, searched and sorted by the server and paged by
  * cursor into a virtualised list, the pending invites, and the invite dialog.
  */
 export const UsersPage = observer(function UsersPage() {
-  const { users: store, inviteDialog } = useStores();
+  const store = useStore(UsersStore);
+  const inviteDialog = useStore(InviteDialogStore);
   useEffect(() => {
     store.open();
   }, [store]);

@@ -2,15 +2,16 @@ import { Button } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { faviconLink } from "@portal/core/rules/branding";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { VpnInfoDialog } from "./VpnInfoDialog";
 import { VpnInstallerDialog } from "./VpnInstallerDialog";
 import { VpnExpiredDialog, VpnLogoutConfirm } from "./VpnSmallDialogs";
 import "./vpn.css";
+import { VpnStatusStore } from "../../stores/VpnStatusStore";
 
 /** The VPN status snackbar (spec 2): 'VPN', the status text and Details (the info dialog). */
 export const VpnStatusBar = observer(function VpnStatusBar() {
-  const { vpnStatus } = useStores();
+  const vpnStatus = useStore(VpnStatusStore);
   if (!vpnStatus.barVisible) return null;
   return (
     <div className="vpn-status-bar" role="status" aria-live="polite" data-testid="vpn-status-bar">
@@ -23,7 +24,8 @@ export const VpnStatusBar = observer(function VpnStatusBar() {
 
 /** While connected the favicon shows the connected variant (with a cache-busting timestamp); then the branding's again. */
 const VpnFavicon = observer(function VpnFavicon() {
-  const { vpnStatus, branding } = useStores();
+  const { branding } = useStores();
+  const vpnStatus = useStore(VpnStatusStore);
   const href = vpnStatus.favicon === null ? branding.faviconHref : faviconLink(vpnStatus.favicon, vpnStatus.faviconStamp).href;
   useEffect(() => {
     const link = document.querySelector<HTMLLinkElement>("link#favicon");

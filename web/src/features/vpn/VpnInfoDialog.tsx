@@ -1,10 +1,12 @@
 import { AnchorButton, Button, Callout, Dialog, DialogBody, DialogFooter, Tab, Tabs, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { DownloadMenu } from "./DownloadMenu";
 import "../../shell/dialogs/formDialog.css";
 import "./vpn.css";
+import { DevicesStore } from "../../stores/DevicesStore";
+import { VpnStatusStore } from "../../stores/VpnStatusStore";
 
 /** The client's local settings page (served by the client itself). */
 const CLIENT_SETTINGS_URL = "http://127.0.0.1:9250/";
@@ -22,7 +24,9 @@ export function CopyButton({ text, label, testId }: { text: string; label: strin
 }
 
 const StatusTab = observer(function StatusTab() {
-  const { vpnStatus, connector, devices } = useStores();
+  const { connector } = useStores();
+  const vpnStatus = useStore(VpnStatusStore);
+  const devices = useStore(DevicesStore);
   const session = vpnStatus.session;
   const status = vpnStatus.status;
   const agent = devices.device !== null && devices.device.publicId === session?.agent.publicId ? devices.device : null;
@@ -90,7 +94,7 @@ const StatusTab = observer(function StatusTab() {
 });
 
 const NotesTab = observer(function NotesTab() {
-  const { vpnStatus } = useStores();
+  const vpnStatus = useStore(VpnStatusStore);
   const notes = vpnStatus.feed?.releaseNotes ?? [];
   if (notes.length === 0) return <p className="bp6-text-muted" data-testid="vpn-release-notes">No release notes are available.</p>;
   return (
@@ -107,7 +111,7 @@ const NotesTab = observer(function NotesTab() {
 
 /** The VPN info dialog (spec 2): (1) status and client settings, (2) release notes. */
 export const VpnInfoDialog = observer(function VpnInfoDialog() {
-  const { vpnStatus } = useStores();
+  const vpnStatus = useStore(VpnStatusStore);
   if (!vpnStatus.infoOpen) return null;
   return (
     <Dialog isOpen onClose={() => vpnStatus.closeInfo()} title="VPN" icon="shield" className="full-screen-narrow" style={{ width: 560 }}

@@ -2,9 +2,11 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter } from "@blueprintjs/
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { INSTALLATION_FOUND } from "@portal/core/rules/vpnConnector";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import { DownloadMenu } from "./DownloadMenu";
 import "../../shell/dialogs/formDialog.css";
+import { VpnConnectStore } from "../../stores/VpnConnectStore";
+import { VpnStatusStore } from "../../stores/VpnStatusStore";
 
 export const NO_INSTALLATION_FOUND = "No VPN client installation found";
 
@@ -13,7 +15,9 @@ export const NO_INSTALLATION_FOUND = "No VPN client installation found";
  * Connect now (once found), Try again (probes the client now), and the Download installer menu.
  */
 export const VpnInstallerDialog = observer(function VpnInstallerDialog() {
-  const { vpnConnect, vpnStatus, connector } = useStores();
+  const { connector } = useStores();
+  const vpnConnect = useStore(VpnConnectStore);
+  const vpnStatus = useStore(VpnStatusStore);
   const open = vpnConnect.installer !== null;
   useEffect(() => {
     if (open) void vpnStatus.loadFeed();

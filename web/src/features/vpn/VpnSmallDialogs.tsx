@@ -1,12 +1,15 @@
 import { Button, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../../app/StoreContext";
+import { useStore, useStores } from "../../app/StoreContext";
 import "../../shell/dialogs/formDialog.css";
+import { VpnStatusStore } from "../../stores/VpnStatusStore";
+import { VpnConnectStore } from "../../stores/VpnConnectStore";
 
 /** The VPN access expired dialog (spec 2, 8): the session ends within 8 hours; logging out and in again is the fix. */
 export const VpnExpiredDialog = observer(function VpnExpiredDialog() {
   const root = useStores();
-  const { vpnConnect, messages } = root;
+  const { messages } = root;
+  const vpnConnect = root.get(VpnConnectStore);
   if (!vpnConnect.expiredOpen) return null;
   return (
     <Dialog isOpen onClose={() => vpnConnect.closeExpired()} title="VPN access expired" icon="time" className="full-screen-narrow"
@@ -27,7 +30,7 @@ export const VpnExpiredDialog = observer(function VpnExpiredDialog() {
 
 /** The confirm-logout dialog (spec 2, 4): shown on log out while a VPN session is up; closes by itself once idle. */
 export const VpnLogoutConfirm = observer(function VpnLogoutConfirm() {
-  const { vpnStatus } = useStores();
+  const vpnStatus = useStore(VpnStatusStore);
   if (!vpnStatus.logoutConfirmOpen) return null;
   return (
     <Dialog isOpen onClose={() => vpnStatus.cancelLogout()} title="Log out?" icon="log-out" className="full-screen-narrow"
