@@ -55,6 +55,8 @@ import { IdentityBody, MenuItemBody, MenuItemBulkBody } from "./identityPayloads
 import { Page, PageVersion } from "../domain/Page";
 import { PageFile } from "../rules/pageFile";
 import { PageCreateBody, PageImportBody, PagePatchBody } from "./pagePayloads";
+import { DeviceDocument, LogbookEntry, LogbookEntryBody, MailFormBody, MailFormResult } from "../domain/DeviceRecords";
+import { DocumentUploadBody } from "../rules/deviceDocuments";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -772,6 +774,51 @@ export const ROUTES = [
     methods: {
       GET: endpoint({ rights: [], platformAdmin: true, success: Schema.Array(DemoDeviceExpiry) }),
       PATCH: endpoint({ rights: [], platformAdmin: true, payload: DemoExpiryPatchBody, bulk: true, success: Schema.Array(DemoDeviceExpiry) }),
+    },
+  },
+  // Device components (issue 13): a device's service logbook and documents, and the mail form.
+  // The endpoint rights let any device reader in; the handler checks the rights held on the
+  // device itself (rules/serviceLogbook.ts: read and add with a device right, delete as the
+  // author or with manage access-requests on the device).
+  {
+    rel: "AgentLogbookEntryList", href: "/api/agents/{publicId}/logbook-entries", ...company,
+    methods: {
+      GET: endpoint({ rights: [...DEVICE_READERS], ...item, success: Schema.Array(LogbookEntry), summary: "The device's service logbook, newest first." }),
+      POST: endpoint({ rights: [...DEVICE_READERS], ...item, payload: LogbookEntryBody, success: LogbookEntry, summary: "Adds an entry (text not blank; optional category)." }),
+    },
+  },
+  {
+    rel: "LogbookEntry", href: "/api/logbook-entries/{publicId}", ...company,
+    methods: { DELETE: endpoint({ rights: [...DEVICE_READERS], ...item, success: Schema.Struct({ publicId: Schema.String }), summary: "Deletes an entry: its author, or manage access-requests on the device." }) },
+  },
+  {
+    rel: "AgentDocumentList", href: "/api/agents/{publicId}/documents", ...company,
+    methods: {
+      GET: endpoint({ rights: [...DEVICE_READERS], ...item, success: Schema.Array(DeviceDocument), summary: "The device's documents (metadata), newest first." }),
+      POST: endpoint({
+        rights: [...DEVICE_READERS], ...item, payload: DocumentUploadBody, success: DeviceDocument,
+        summary: "Uploads a document as base64 (10 MiB at most: 413; a type not accepted or content not matching its name: 415; 100 per device: 409).",
+      }),
+    },
+  },
+  {
+    rel: "Document", href: "/api/documents/{publicId}", ...company,
+    methods: {
+      GET: endpoint({ rights: [...DEVICE_READERS], ...item, success: DeviceDocument }),
+      DELETE: endpoint({ rights: [...DEVICE_READERS], ...item, success: Schema.Struct({ publicId: Schema.String }), summary: "Deletes a document: its uploader, or manage access-requests on the device." }),
+    },
+  },
+  {
+    rel: "DocumentFile", href: "/api/documents/{publicId}/file", ...company,
+    methods: { GET: endpoint({ rights: [...DEVICE_READERS], ...item, success: NoData, raw: true, summary: "The document's bytes, as an attachment under its kept name." }) },
+  },
+  {
+    rel: "AgentMailFormMessageList", href: "/api/agents/{publicId}/mail-form-messages", ...company,
+    methods: {
+      POST: endpoint({
+        rights: [...DEVICE_READERS], ...item, payload: MailFormBody, success: MailFormResult,
+        summary: "Mails the message to the recipients configured on the page's mail form component, naming the device; 5 per user per 10 minutes (429).",
+      }),
     },
   },
 ] as const satisfies ReadonlyArray<RouteSpec>;
