@@ -21,6 +21,7 @@ import { usageApi } from "./areas/usage";
 import { selfServiceApi } from "./areas/selfService";
 import { policyBuildersApi } from "./areas/policyBuilders";
 import { appsApi, licencesApi } from "./areas/licences";
+import { deviceRecordsApi } from "./areas/deviceRecords";
 
 /** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
 export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & { readonly http: HttpClient } {
@@ -50,6 +51,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     policyBuilders: policyBuildersApi(http),
     licences: licencesApi(http),
     apps: appsApi(http),
+    deviceRecords: deviceRecordsApi(http),
   };
 }
 

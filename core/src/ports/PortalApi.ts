@@ -26,6 +26,7 @@ import type { MqttBrokersApi } from "./api/MqttBrokersApi";
 import type { PolicyBuildersApi } from "./api/PolicyBuildersApi";
 import type { IdentityApi } from "./api/IdentityApi";
 import type { AppsApi, LicencesApi } from "./api/LicencesApi";
+import type { DeviceRecordsApi } from "./api/DeviceRecordsApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
 export type { AccountApi } from "./api/AccountApi";
@@ -48,6 +49,7 @@ export type { UsageApi } from "./api/UsageApi";
 export type { PolicyBuildersApi } from "./api/PolicyBuildersApi";
 export type { IdentityApi, IdentityChanges, MenuItemInput } from "./api/IdentityApi";
 export type { AppsApi, LicencesApi } from "./api/LicencesApi";
+export type { DeviceRecordsApi } from "./api/DeviceRecordsApi";
 export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
 
 export interface PortalApiShape {
@@ -74,6 +76,7 @@ export interface PortalApiShape {
   readonly identity: IdentityApi;
   readonly licences: LicencesApi;
   readonly apps: AppsApi;
+  readonly deviceRecords: DeviceRecordsApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}
