@@ -5,7 +5,7 @@
  * rules/mailForm.ts.
  */
 import { Schema } from "effect";
-import { Text } from "../wire/bounds";
+import { RuleText, Text } from "../wire/bounds";
 
 /** Longest logbook entry text (a service report of a visit, not a manual). */
 export const LOGBOOK_TEXT_MAX = 4000;
@@ -33,9 +33,13 @@ export const LogbookEntry = Schema.Struct({
 });
 export type LogbookEntry = typeof LogbookEntry.Type;
 
-/** A new logbook entry as sent: text (trimmed, not blank) and an optional category. */
+/**
+ * A new logbook entry as sent: text and an optional category. Both are optional to the schema
+ * (a string within bounds when present) so that the rule (normaliseLogbookEntry) answers REQUIRED
+ * after the device was found, as every body of the API does.
+ */
 export const LogbookEntryBody = Schema.Struct({
-  text: Text(LOGBOOK_TEXT_MAX),
+  text: Schema.optional(RuleText(LOGBOOK_TEXT_MAX)),
   category: Schema.optional(Schema.NullOr(Text(LOGBOOK_CATEGORY_MAX))),
 });
 export type LogbookEntryBody = typeof LogbookEntryBody.Type;
@@ -55,12 +59,12 @@ export type DeviceDocument = typeof DeviceDocument.Type;
 
 /** The mail form's request: the component (on a page) whose recipients get the message. */
 export const MailFormBody = Schema.Struct({
-  page: Text(40),
-  component: Text(120),
+  page: Schema.optional(RuleText(40)),
+  component: Schema.optional(RuleText(120)),
   /** Which version of the page holds the component: the published one unless previewing the draft. */
   version: Schema.optional(Schema.Literals(["draft", "published"])),
   subject: Schema.optional(Schema.NullOr(Text(MAIL_FORM_SUBJECT_MAX))),
-  message: Text(MAIL_FORM_TEXT_MAX),
+  message: Schema.optional(RuleText(MAIL_FORM_TEXT_MAX)),
 });
 export type MailFormBody = typeof MailFormBody.Type;
 

@@ -10,7 +10,7 @@ import { Result, Schema } from "effect";
 import type { ValidationIssue } from "../errors";
 import { DOCUMENT_NAME_MAX } from "../domain/DeviceRecords";
 import { decodeBase64, sniffImageType } from "./identity";
-import { Text } from "../wire/bounds";
+import { RuleText } from "../wire/bounds";
 
 /** Largest document, in bytes (10 MiB): manuals and certificates, not firmware images. */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -27,8 +27,8 @@ export const DOCUMENT_LIMIT_REACHED = "DOCUMENT_LIMIT_REACHED";
 
 /** An upload as sent: the file's name as the browser had it and its bytes as base64. */
 export const DocumentUploadBody = Schema.Struct({
-  fileName: Text(1000),
-  content: Text(DOCUMENT_MAX_BASE64_LENGTH + 64),
+  fileName: Schema.optional(RuleText(1000)),
+  content: Schema.optional(RuleText(DOCUMENT_MAX_BASE64_LENGTH + 64)),
 });
 export type DocumentUploadBody = typeof DocumentUploadBody.Type;
 
@@ -116,12 +116,15 @@ export interface JudgedDocument {
 }
 
 /**
- * Judges an upload: the content must be base64 (400 DOCUMENT_NOT_BASE64), not empty (400
+ * Judges an upload: a name and content are REQUIRED (400); the content must be base64 (400 DOCUMENT_NOT_BASE64), not empty (400
  * DOCUMENT_EMPTY), at most DOCUMENT_MAX_BYTES (413 DOCUMENT_TOO_LARGE), and of an accepted
  * extension whose content check it passes (415 DOCUMENT_TYPE_NOT_ALLOWED). Guarantees a success
  * carries the sanitised name, the type of its extension and exactly the decoded bytes.
  */
-export const judgeDocument = (body: { readonly fileName: string; readonly content: string }): Result.Result<JudgedDocument, DocumentRefusal> => {
+export const judgeDocument = (upload: { readonly fileName?: string | null | undefined; readonly content?: string | null | undefined }): Result.Result<JudgedDocument, DocumentRefusal> => {
+  const body = { fileName: upload.fileName ?? "", content: upload.content ?? "" };
+  if (body.fileName.trim() === "") return Result.fail({ status: 400, issue: { message: "REQUIRED", propertyName: "fileName" } });
+  if (body.content === "") return Result.fail({ status: 400, issue: { message: "REQUIRED", propertyName: "content" } });
   if (body.content.replace(/^data:[^,]*;base64,/, "").length > DOCUMENT_MAX_BASE64_LENGTH + 4) {
     return Result.fail({ status: 413, issue: { message: DOCUMENT_TOO_LARGE, propertyName: "content" } });
   }

@@ -34,9 +34,9 @@ export const REQUIRED = "REQUIRED";
  * when blank; length issues when over LOGBOOK_TEXT_MAX / LOGBOOK_CATEGORY_MAX. Guarantees: on
  * success the text is non-blank and both are trimmed.
  */
-export const normaliseLogbookEntry = (input: { readonly text: string; readonly category?: string | null | undefined }):
+export const normaliseLogbookEntry = (input: { readonly text?: string | null | undefined; readonly category?: string | null | undefined }):
   { readonly ok: true; readonly text: string; readonly category: string | null } | { readonly ok: false; readonly issues: ValidationIssue[] } => {
-  const text = input.text.trim();
+  const text = (input.text ?? "").trim();
   const category = (input.category ?? "").trim();
   const issues: ValidationIssue[] = [];
   if (text === "") issues.push({ message: REQUIRED, propertyName: "text" });

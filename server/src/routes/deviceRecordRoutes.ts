@@ -56,11 +56,11 @@ export const deviceRecordRoutes: HandlersOf<"AgentLogbookEntryList" | "LogbookEn
   },
 
   "AgentLogbookEntryList.POST": async (ctx) => {
-    const entry = normaliseLogbookEntry(ctx.body);
-    if (!entry.ok) throw new InvalidInput({ issues: entry.issues });
     const user = userOf(ctx);
     return ctx.db.transaction(async (tx) => {
       const { agent, rights } = await recordDevice(ctx, tx, ctx.params["publicId"]!);
+      const entry = normaliseLogbookEntry(ctx.body);
+      if (!entry.ok) throw new InvalidInput({ issues: entry.issues });
       const [row] = await tx.insert(logbookEntries).values({
         publicId: newPublicId(), companyId: companyOf(ctx).id, agentId: agent.id, authorId: user.id, authorPublicId: user.publicId,
         authorName: user.name, text: entry.text, category: entry.category, createdAt: new Date(ctx.now),

@@ -32,8 +32,9 @@ export const mailFormRoutes: HandlersOf<"AgentMailFormMessageList"> = {
     const counter = await countAttemptIn(ctx.db, ctx.now, { scope: "mail-form", key: user.publicId, policy: MAIL_FORM_PER_USER });
     const verdict = attemptVerdict(counter, ctx.now);
     if (!verdict.allowed) throw mailFormRefused(verdict.retryAfterMs);
-    const message = body.message.trim();
+    const message = (body.message ?? "").trim();
     if (message === "") throw new InvalidInput({ issues: [{ message: REQUIRED, propertyName: "message" }] });
+    if (!body.page) throw new InvalidInput({ issues: [{ message: REQUIRED, propertyName: "page" }] });
     const page = await findPage(ctx.db, companyOf(ctx).id, body.page);
     const [row] = await ctx.db.select().from(pageVersions).where(and(eq(pageVersions.pageId, page.id), eq(pageVersions.state, version)));
     const component = (row?.components as StoredComponent[] | undefined)?.find((c) => c.id === body.component && c.kind === "mail-form");
