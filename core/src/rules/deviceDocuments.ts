@@ -72,7 +72,7 @@ export const DOCUMENT_ACCEPT = Object.keys(DOCUMENT_TYPES).map((e) => `.${e}`).j
 
 // Path separators, control characters, characters Windows refuses in names, and the bidi
 // overrides that make "txt.exe" read as "exe.txt".
-// eslint-disable-next-line no-control-regex
+ 
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f/\\:*?"<>|\u202a-\u202e\u2066-\u2069]/g;
 
 /**

@@ -8,9 +8,9 @@ import { Button, Callout, FileInput } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import { DOCUMENT_ACCEPT } from "@portal/core/rules/deviceDocuments";
-import { useStores } from "../../../app/StoreContext";
-import { DocumentsStore } from "../../../stores/DocumentsStore";
-import { formatDateTime } from "../../devices/accessView";
+import { useStores } from "../componentDeps";
+import { DocumentsStore } from "../componentDeps";
+import { formatDateTime } from "../componentDeps";
 import type { DeviceComponentProps } from "./deviceComponentProps";
 import "./deviceComponents.css";
 

@@ -7,8 +7,8 @@
 import { Button, Callout, FormGroup, InputGroup, TextArea } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId, useState } from "react";
-import { useStores } from "../../../app/StoreContext";
-import { MailFormStore } from "../../../stores/MailFormStore";
+import { useStores } from "../componentDeps";
+import { MailFormStore } from "../componentDeps";
 import type { DeviceComponentProps } from "./deviceComponentProps";
 import "./deviceComponents.css";
 

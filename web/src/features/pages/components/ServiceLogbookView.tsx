@@ -7,9 +7,9 @@ import { Button, Callout, FormGroup, HTMLSelect, Tag, TextArea } from "@blueprin
 import { observer } from "mobx-react-lite";
 import { useEffect, useId, useState } from "react";
 import { logbookCategories } from "@portal/core/rules/serviceLogbook";
-import { useStores } from "../../../app/StoreContext";
-import { LogbookStore } from "../../../stores/LogbookStore";
-import { formatDateTime } from "../../devices/accessView";
+import { useStores } from "../componentDeps";
+import { LogbookStore } from "../componentDeps";
+import { formatDateTime } from "../componentDeps";
 import type { DeviceComponentProps } from "./deviceComponentProps";
 import "./deviceComponents.css";
 

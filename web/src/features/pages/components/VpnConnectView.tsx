@@ -9,7 +9,7 @@ import { Button, Tag, type Intent } from "@blueprintjs/core";
 import { Effect } from "effect";
 import { observer } from "mobx-react-lite";
 import { accessOffer, vpnComponentState, type VpnComponentState } from "@portal/core/rules/deviceAccessOffer";
-import { useStores } from "../../../app/StoreContext";
+import { useStores } from "../componentDeps";
 import type { DeviceComponentProps } from "./deviceComponentProps";
 import "./deviceComponents.css";
 
