@@ -12,7 +12,15 @@ import type { RootStore } from "./RootStore";
 import { saveFileInBrowser } from "./saveFileInBrowser";
 
 /** Reads a file as base64 (without the data: prefix). */
-const readBase64 = (file: Blob): Promise<string> => file.arrayBuffer().then((buffer) => {
+const readBytes = (file: Blob): Promise<ArrayBuffer> => new Promise((resolve, reject) => {
+  // FileReader rather than Blob.arrayBuffer: the same in every browser and in the tests' DOM.
+  const reader = new FileReader();
+  reader.onload = () => resolve(reader.result as ArrayBuffer);
+  reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
+  reader.readAsArrayBuffer(file);
+});
+
+const readBase64 = (file: Blob): Promise<string> => readBytes(file).then((buffer) => {
   const bytes = new Uint8Array(buffer);
   let binary = "";
   // In slices: String.fromCharCode with 10 MB of arguments overflows the stack.
