@@ -2,7 +2,7 @@
  * Device components (issue 13) in a real browser against a server of its own (fresh demo data)
  * that sends mail to an SMTP server run by this spec: an administrator puts a service logbook, a
  * document component and a mail form on a dashboard (recipients in the form's settings), previews
- * them on the demo device and publishes; on the device's published dashboard they add a logbook
+ * them (and a VPN connect) on the demo device and publishes; on the device's published dashboard they add a logbook
  * entry, upload a PDF and download the same bytes, and send the mail form, which arrives naming
  * the device. axe on the dashboard; screenshots at 1280 x 800 and 390 x 844
  * (tests/artifacts/device-components-*.png).
@@ -77,6 +77,7 @@ test("logbook, documents and mail form on a published dashboard of a device", as
   await addComponent(page, "service-logbook");
   await addComponent(page, "documents");
   await addComponent(page, "mail-form");
+  await addComponent(page, "vpn-connect");
   await page.getByTestId("pe-preview").selectOption({ label: "Boiler Controller" });
   await expect(page.getByTestId("dc-logbook")).toBeVisible();
   await page.locator('[data-testid="pc-frame"][data-kind="mail-form"]').locator(".pc-handle").click();
@@ -121,6 +122,10 @@ test("logbook, documents and mail form on a published dashboard of a device", as
   await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
   expect(received[0]!.to).toEqual(["service@example.com"]);
   expect(received[0]!.raw).toContain("[Boiler Controller] Service request");
+
+  // VPN connect: no local client here; the administrator manages the device, so Connect is offered.
+  await expect(page.getByTestId("dc-vpn-state")).toHaveText("VPN client not found");
+  await expect(page.getByTestId("dc-vpn-connect")).toHaveText("Connect");
 
   const serious = (await axeAll(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious, JSON.stringify(serious, null, 1)).toEqual([]);
