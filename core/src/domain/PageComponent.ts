@@ -8,6 +8,7 @@
 import { Schema } from "effect";
 import { Text } from "../wire/bounds";
 import { parseRecipients } from "../rules/mailForm";
+import { issuesFromSchemaError } from "../wire/schemaIssues";
 
 /** Columns of the page grid; a component's x + w never exceeds it. */
 export const GRID_COLUMNS = 12;
@@ -30,6 +31,8 @@ export interface ConfigField {
   readonly name: string;
   readonly label: string;
   readonly type: "text" | "number" | "boolean";
+  /** Longest text the form takes; absent: COMPONENT_TEXT_MAX (16 for a unit). */
+  readonly maxLength?: number;
 }
 
 /** One kind of the registry. */
@@ -104,7 +107,7 @@ const Recipients = Text(1000).check(Schema.makeFilter<string>((s) => {
 export const SERVICE_LOGBOOK = kind({
   kind: "service-logbook", label: "Service logbook", icon: "manual",
   config: Schema.Struct({ title: Label, categories: Text(400) }),
-  fields: [{ name: "title", label: "Title", type: "text" }, { name: "categories", label: "Categories (comma separated)", type: "text" }],
+  fields: [{ name: "title", label: "Title", type: "text" }, { name: "categories", label: "Categories (comma separated)", type: "text", maxLength: 400 }],
   defaults: { title: "Service logbook", categories: "Maintenance, Repair, Inspection" },
   size: { w: 6, h: 5 },
 });
@@ -119,7 +122,7 @@ export const MAIL_FORM = kind({
   kind: "mail-form", label: "Mail form", icon: "envelope",
   config: Schema.Struct({ title: Label, recipients: Recipients, subject: Label }),
   fields: [
-    { name: "title", label: "Title", type: "text" }, { name: "recipients", label: "Recipients (comma separated)", type: "text" },
+    { name: "title", label: "Title", type: "text" }, { name: "recipients", label: "Recipients (comma separated)", type: "text", maxLength: 1000 },
     { name: "subject", label: "Default subject", type: "text" },
   ],
   defaults: { title: "Contact service", recipients: "", subject: "Service request" },
@@ -177,3 +180,24 @@ export type PagePage = typeof PagePage.Type;
 export const PageComponents = Schema.Array(PageComponent).check(Schema.isMaxLength(MAX_COMPONENTS, { message: `At most ${MAX_COMPONENTS} components` }));
 /** The sub-pages of a version, bounded. */
 export const PagePages = Schema.Array(PagePage).check(Schema.isMaxLength(MAX_PAGE_PAGES, { message: `At most ${MAX_PAGE_PAGES} sub-pages` }));
+
+/**
+ * The issues of a component's config against its kind's schema, by field name (first message per
+ * field), so that the editor says why a value would be refused before the autosave is. Empty for a
+ * valid config or an unknown kind. Never fails.
+ */
+export const configIssues = (kindName: string, config: unknown): Readonly<Record<string, string>> => {
+  const spec = kindSpec(kindName);
+  if (!spec) return {};
+  const decoded = Schema.decodeUnknownExit(spec.config as Schema.Codec<unknown, unknown>)(config, { errors: "all" });
+  if (decoded._tag === "Success") return {};
+  const out: Record<string, string> = {};
+  const failure = decoded.cause.reasons.find((r) => r._tag === "Fail");
+  const error = failure?._tag === "Fail" ? failure.error : undefined;
+  if (!Schema.isSchemaError(error)) return out;
+  for (const issue of issuesFromSchemaError(error)) {
+    const field = issue.propertyName?.split(".")[0];
+    if (field !== undefined && out[field] === undefined) out[field] = issue.message;
+  }
+  return out;
+};

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { Schema } from "effect";
 import { describe, expect, it } from "vitest";
-import { MAIL_FORM, PageComponent } from "../domain/PageComponent";
+import { configIssues, MAIL_FORM, PageComponent } from "../domain/PageComponent";
 import { MAIL_FORM_MAX_RECIPIENTS, mailFormMail, mailFormRefused, parseRecipients } from "./mailForm";
 
 const input = {
@@ -24,6 +24,9 @@ describe("parseRecipients", () => {
     const at = (recipients: string) => decode({ id: "m", kind: "mail-form", x: 0, y: 0, w: 4, h: 5, config: { ...MAIL_FORM.defaults, recipients } });
     expect(at("a@x.com")._tag).toBe("Success");
     expect(at("a@x.com, oops")._tag).toBe("Failure");
+    // The editor names the refused field before the autosave is refused.
+    expect(configIssues("mail-form", { ...MAIL_FORM.defaults, recipients: "a@x.com, oops" })).toEqual({ recipients: "Not an e-mail address: oops" });
+    expect(configIssues("mail-form", MAIL_FORM.defaults)).toEqual({});
   });
 });
 
