@@ -56,6 +56,8 @@ import { mqttBrokerRoutes } from "./routes/mqttBrokerRoutes";
 import { identityRoutes } from "./routes/identityRoutes";
 import { menuItemRoutes } from "./routes/menuItemRoutes";
 import { pageRoutes } from "./routes/pageRoutes";
+import { deviceRecordRoutes } from "./routes/deviceRecordRoutes";
+import { mailFormRoutes } from "./routes/mailFormRoutes";
 import { licenceRoutes } from "./routes/licenceRoutes";
 import { appRoutes } from "./routes/appRoutes";
 import { adminRoutes } from "./routes/adminRoutes";
@@ -126,6 +128,7 @@ export const HANDLERS: HandlerTable = {
   ...identityRoutes, ...menuItemRoutes,
   ...licenceRoutes, ...appRoutes, ...adminRoutes,
   ...platformServerRoutes, ...screensaverRoutes, ...templateRoutes, ...templatePartRoutes,
+  ...deviceRecordRoutes, ...mailFormRoutes,
 };
 
 /**

@@ -23,6 +23,7 @@ import { policyBuildersApi } from "./areas/policyBuilders";
 import { appsApi, licencesApi } from "./areas/licences";
 import { adminApi } from "./areas/admin";
 import { platformApi } from "./areas/platform";
+import { deviceRecordsApi } from "./areas/deviceRecords";
 
 /** Builds the port over one HttpClient. Never throws; every method fails in its Effect. */
 export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & { readonly http: HttpClient } {
@@ -54,6 +55,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     apps: appsApi(http),
     admin: adminApi(http),
     platform: platformApi(http),
+    deviceRecords: deviceRecordsApi(http),
   };
 }
 

@@ -7,6 +7,8 @@
  */
 import { Schema } from "effect";
 import { Text } from "../wire/bounds";
+import { parseRecipients } from "../rules/mailForm";
+import { issuesFromSchemaError } from "../wire/schemaIssues";
 
 /** Columns of the page grid; a component's x + w never exceeds it. */
 export const GRID_COLUMNS = 12;
@@ -29,6 +31,8 @@ export interface ConfigField {
   readonly name: string;
   readonly label: string;
   readonly type: "text" | "number" | "boolean";
+  /** Longest text the form takes; absent: COMPONENT_TEXT_MAX (16 for a unit). */
+  readonly maxLength?: number;
 }
 
 /** One kind of the registry. */
@@ -93,8 +97,54 @@ export const REPORT_FOOTER = kind({
   size: { w: 12, h: 1 },
 });
 
+// Device components not fed by data points (issue 13): each keeps or does something per device
+// (service logbook, documents, mail form) or opens a way to it (web access, VPN connect).
+const Recipients = Text(1000).check(Schema.makeFilter<string>((s) => {
+  const r = parseRecipients(s);
+  return r.ok || r.message;
+}));
+
+export const SERVICE_LOGBOOK = kind({
+  kind: "service-logbook", label: "Service logbook", icon: "manual",
+  config: Schema.Struct({ title: Label, categories: Text(400) }),
+  fields: [{ name: "title", label: "Title", type: "text" }, { name: "categories", label: "Categories (comma separated)", type: "text", maxLength: 400 }],
+  defaults: { title: "Service logbook", categories: "Maintenance, Repair, Inspection" },
+  size: { w: 6, h: 5 },
+});
+export const DOCUMENTS = kind({
+  kind: "documents", label: "Document management", icon: "document",
+  config: Schema.Struct({ title: Label, allowUpload: Schema.Boolean }),
+  fields: [{ name: "title", label: "Title", type: "text" }, { name: "allowUpload", label: "Allow uploads", type: "boolean" }],
+  defaults: { title: "Documents", allowUpload: true },
+  size: { w: 6, h: 4 },
+});
+export const MAIL_FORM = kind({
+  kind: "mail-form", label: "Mail form", icon: "envelope",
+  config: Schema.Struct({ title: Label, recipients: Recipients, subject: Label }),
+  fields: [
+    { name: "title", label: "Title", type: "text" }, { name: "recipients", label: "Recipients (comma separated)", type: "text", maxLength: 1000 },
+    { name: "subject", label: "Default subject", type: "text" },
+  ],
+  defaults: { title: "Contact service", recipients: "", subject: "Service request" },
+  size: { w: 4, h: 5 },
+});
+export const WEB_ACCESS = kind({
+  kind: "web-access", label: "Web access", icon: "globe-network",
+  config: Schema.Struct({ label: Label, service: Label }),
+  fields: [{ name: "label", label: "Label", type: "text" }, { name: "service", label: "Service name (empty: every service)", type: "text" }],
+  defaults: { label: "Web access", service: "" },
+  size: { w: 4, h: 3 },
+});
+export const VPN_CONNECT = kind({
+  kind: "vpn-connect", label: "VPN connect", icon: "shield",
+  config: Schema.Struct({ label: Label }),
+  fields: [{ name: "label", label: "Label", type: "text" }],
+  defaults: { label: "VPN" },
+  size: { w: 4, h: 3 },
+});
+
 /** Every kind of this slice, in palette order. */
-export const COMPONENT_KINDS = [LIVE_VALUE, GAUGE, LINE_GRAPH, DEVICE_INFO, REPORT_HEADER, REPORT_FOOTER] as const;
+export const COMPONENT_KINDS = [LIVE_VALUE, GAUGE, LINE_GRAPH, DEVICE_INFO, REPORT_HEADER, REPORT_FOOTER, SERVICE_LOGBOOK, DOCUMENTS, MAIL_FORM, WEB_ACCESS, VPN_CONNECT] as const;
 export type ComponentKind = (typeof COMPONENT_KINDS)[number]["kind"];
 export const COMPONENT_KIND_NAMES = COMPONENT_KINDS.map((k) => k.kind) as unknown as readonly [ComponentKind, ...ComponentKind[]];
 
@@ -130,3 +180,24 @@ export type PagePage = typeof PagePage.Type;
 export const PageComponents = Schema.Array(PageComponent).check(Schema.isMaxLength(MAX_COMPONENTS, { message: `At most ${MAX_COMPONENTS} components` }));
 /** The sub-pages of a version, bounded. */
 export const PagePages = Schema.Array(PagePage).check(Schema.isMaxLength(MAX_PAGE_PAGES, { message: `At most ${MAX_PAGE_PAGES} sub-pages` }));
+
+/**
+ * The issues of a component's config against its kind's schema, by field name (first message per
+ * field), so that the editor says why a value would be refused before the autosave is. Empty for a
+ * valid config or an unknown kind. Never fails.
+ */
+export const configIssues = (kindName: string, config: unknown): Readonly<Record<string, string>> => {
+  const spec = kindSpec(kindName);
+  if (!spec) return {};
+  const decoded = Schema.decodeUnknownExit(spec.config as Schema.Codec<unknown, unknown>)(config, { errors: "all" });
+  if (decoded._tag === "Success") return {};
+  const out: Record<string, string> = {};
+  const failure = decoded.cause.reasons.find((r) => r._tag === "Fail");
+  const error = failure?._tag === "Fail" ? failure.error : undefined;
+  if (!Schema.isSchemaError(error)) return out;
+  for (const issue of issuesFromSchemaError(error)) {
+    const field = issue.propertyName?.split(".")[0];
+    if (field !== undefined && out[field] === undefined) out[field] = issue.message;
+  }
+  return out;
+};

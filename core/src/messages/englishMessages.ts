@@ -8,6 +8,7 @@
  * has no value falls back to its `bare` form, so no brace ever reaches the screen.
  */
 import { NAME_MAX_LENGTH } from "../constants";
+import { DEVICE_COMPONENT_MESSAGES } from "./deviceComponentMessages";
 
 export interface MessageText {
   /** The sentence, with `{param}` placeholders. */
@@ -307,5 +308,5 @@ const ERRORS = {
   "error.CannotDeleteAssetType": KEYED.CANNOT_DELETE_ASSET_TYPE,
 } as const satisfies Readonly<Record<string, MessageText>>;
 
-export const ENGLISH_MESSAGES: Readonly<Record<string, MessageText>> = { ...KEYED, ...ERRORS };
-export type MessageKey = keyof typeof KEYED | keyof typeof ERRORS;
+export const ENGLISH_MESSAGES: Readonly<Record<string, MessageText>> = { ...KEYED, ...ERRORS, ...DEVICE_COMPONENT_MESSAGES };
+export type MessageKey = keyof typeof KEYED | keyof typeof ERRORS | keyof typeof DEVICE_COMPONENT_MESSAGES;

@@ -28,6 +28,7 @@ import type { IdentityApi } from "./api/IdentityApi";
 import type { AppsApi, LicencesApi } from "./api/LicencesApi";
 import type { AdminApi } from "./api/AdminApi";
 import type { PlatformApi } from "./api/PlatformApi";
+import type { DeviceRecordsApi } from "./api/DeviceRecordsApi";
 
 export type { AccessRequestsApi } from "./api/AccessRequestsApi";
 export type { AccountApi } from "./api/AccountApi";
@@ -52,6 +53,7 @@ export type { IdentityApi, IdentityChanges, MenuItemInput } from "./api/Identity
 export type { AppsApi, LicencesApi } from "./api/LicencesApi";
 export type { AdminApi, AdminBundleInput, AdminCouponInput } from "./api/AdminApi";
 export type { DownloadedFile, PlatformApi } from "./api/PlatformApi";
+export type { DeviceRecordsApi } from "./api/DeviceRecordsApi";
 export { allPages, type CallError, type Created, type ListPage, type ListRequest } from "./api/common";
 
 export interface PortalApiShape {
@@ -80,6 +82,7 @@ export interface PortalApiShape {
   readonly apps: AppsApi;
   readonly admin: AdminApi;
   readonly platform: PlatformApi;
+  readonly deviceRecords: DeviceRecordsApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

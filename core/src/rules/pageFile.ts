@@ -76,7 +76,10 @@ export const parsePageFile = (text: string): Result.Result<PageFile, InvalidInpu
   const text2 = String(decoded.cause);
   const start = text2.indexOf("SchemaError(");
   const detail = (start < 0 ? text2 : text2.slice(start + "SchemaError(".length).replace(/\)+\]\)$/, "")).replace(/\s+/g, " ").trim();
-  return refuse(`The file's content is not valid: ${detail}`.slice(0, 500));
+  // A component of no known kind is "Expected <every kind of the registry> at <path>": with tens
+  // of kinds the list would push the path out of the sentence, so a long list is named, not spelt out.
+  const short = detail.replace(/^Expected (.+?) at (?=["[])/, (whole, what: string) => (what.length > 160 ? "Expected a known component kind at " : whole));
+  return refuse(`The file's content is not valid: ${short}`.slice(0, 500));
 };
 
 /** A page title as stored: trimmed. Errors: InvalidInput REQUIRED on "title" when missing or blank. */

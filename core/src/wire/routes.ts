@@ -21,6 +21,8 @@ import { Approver, MyAccessRequest } from "../domain/AccessRequest";
 import { Asset, AgentView, OutboxMessage } from "../domain/Device";
 import { AgentCredential, TunnelSession, VpnTicket, VpnTicketBody } from "../domain/Tunnel";
 import { VpnClientReleaseFeed } from "../domain/VpnClient";
+import { DeviceDocument, LogbookEntry, LogbookEntryBody, MailFormBody, MailFormResult } from "../domain/DeviceRecords";
+import { DocumentUploadBody } from "../rules/deviceDocuments";
 import { MyAccessTokenView, TrustedDevice } from "../domain/Account";
 import { EmailChangeBody, MailTokenBody, PasswordResetBody, PasswordResetRequestBody, ProfileBody } from "./payloads";
 import {
@@ -872,6 +874,51 @@ export const ROUTES = [
     methods: {
       PATCH: endpoint({ rights: ["manage:templates"], ...item, payload: MessageSubscriptionBody, success: MessageSubscription }),
       DELETE: endpoint({ rights: ["manage:templates"], ...item, success: Schema.Struct({ publicId: Schema.String }) }),
+    },
+  },
+  // Device components (issue 13): a device's service logbook and documents, and the mail form.
+  // The endpoint rights let any device reader in; the handler checks the rights held on the
+  // device itself (rules/serviceLogbook.ts: read and add with a device right, delete as the
+  // author or with manage access-requests on the device).
+  {
+    rel: "AgentLogbookEntryList", href: "/api/agents/{publicId}/logbook-entries", ...company,
+    methods: {
+      GET: endpoint({ rights: [...DEVICE_READERS], ...item, success: Schema.Array(LogbookEntry), summary: "The device's service logbook, newest first." }),
+      POST: endpoint({ rights: [...DEVICE_READERS], ...item, payload: LogbookEntryBody, success: LogbookEntry, summary: "Adds an entry (text not blank; optional category)." }),
+    },
+  },
+  {
+    rel: "LogbookEntry", href: "/api/logbook-entries/{publicId}", ...company,
+    methods: { DELETE: endpoint({ rights: [...DEVICE_READERS], ...item, success: Schema.Struct({ publicId: Schema.String }), summary: "Deletes an entry: its author, or manage access-requests on the device." }) },
+  },
+  {
+    rel: "AgentDocumentList", href: "/api/agents/{publicId}/documents", ...company,
+    methods: {
+      GET: endpoint({ rights: [...DEVICE_READERS], ...item, success: Schema.Array(DeviceDocument), summary: "The device's documents (metadata), newest first." }),
+      POST: endpoint({
+        rights: [...DEVICE_READERS], ...item, payload: DocumentUploadBody, success: DeviceDocument,
+        summary: "Uploads a document as base64 (10 MiB at most: 413; a type not accepted or content not matching its name: 415; 100 per device: 409).",
+      }),
+    },
+  },
+  {
+    rel: "Document", href: "/api/documents/{publicId}", ...company,
+    methods: {
+      GET: endpoint({ rights: [...DEVICE_READERS], ...item, success: DeviceDocument }),
+      DELETE: endpoint({ rights: [...DEVICE_READERS], ...item, success: Schema.Struct({ publicId: Schema.String }), summary: "Deletes a document: its uploader, or manage access-requests on the device." }),
+    },
+  },
+  {
+    rel: "DocumentFile", href: "/api/documents/{publicId}/file", ...company,
+    methods: { GET: endpoint({ rights: [...DEVICE_READERS], ...item, success: NoData, raw: true, summary: "The document's bytes, as an attachment under its kept name." }) },
+  },
+  {
+    rel: "AgentMailFormMessageList", href: "/api/agents/{publicId}/mail-form-messages", ...company,
+    methods: {
+      POST: endpoint({
+        rights: [...DEVICE_READERS], ...item, payload: MailFormBody, success: MailFormResult,
+        summary: "Mails the message to the recipients configured on the page's mail form component, naming the device; 5 per user per 10 minutes (429).",
+      }),
     },
   },
 ] as const satisfies ReadonlyArray<RouteSpec>;

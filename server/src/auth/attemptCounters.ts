@@ -26,10 +26,10 @@ export interface AttemptCharge {
 
 interface CounterRow { count: number | string; window_start_ms: number | string; locked_until_ms: number | string | null }
 
-const keyOf = (charge: AttemptCharge): string => hashSecret(`${charge.scope}\u0000${charge.key}`);
+const keyOf = (charge: Pick<AttemptCharge, "scope" | "key">): string => hashSecret(`${charge.scope}\u0000${charge.key}`);
 
 /** Applies countAttempt to one counter atomically; returns the counter after the attempt. */
-export async function countAttemptIn(db: Db, now: number, charge: AttemptCharge): Promise<AttemptCounter> {
+export async function countAttemptIn(db: Db, now: number, charge: Omit<AttemptCharge, "action"> & { readonly action?: LimitedAction }): Promise<AttemptCounter> {
   const { windowMs, lockMs, maxAttempts } = charge.policy;
   const at = sql`${now}::bigint`;
   const fresh = sql`(c.locked_until_ms is not null or ${at} >= c.window_start_ms + ${windowMs}::bigint)`;

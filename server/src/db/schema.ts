@@ -824,3 +824,41 @@ export const templateLogs = pgTable("template_logs", {
   templateId: integer("template_id").notNull().references(() => backendTemplates.id, { onDelete: "cascade" }),
   line: text("line").notNull(),
 }, (t) => [index("template_logs_runner_idx").on(t.companyId, t.templateId, t.id)]);
+// Device components (issue 13): a device's service logbook and documents. The author's name is
+// kept with the row so that the record still says who wrote it after the account is gone.
+
+/** Entries of a device's service logbook (rules/serviceLogbook.ts). */
+export const logbookEntries = pgTable("logbook_entries", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  agentId: integer("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+  authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+  authorPublicId: text("author_public_id").notNull(),
+  authorName: text("author_name").notNull(),
+  text: text("text").notNull(),
+  category: text("category"),
+  createdAt: createdAt(),
+}, (t) => [index("logbook_entries_agent_idx").on(t.agentId, t.id)]);
+
+/**
+ * Documents of a device (rules/deviceDocuments.ts). The bytes are in PostgreSQL (bytea), not
+ * under the data directory: a document is then written in the same transaction as its audit
+ * row, deleted with its device, backed up with the database, and served by every server process
+ * on the same PostgreSQL without a shared disk. PostgreSQL keeps a large bytea out of line
+ * (TOAST), so listing the metadata does not read the bytes; 10 MiB per file bounds a row.
+ */
+export const deviceDocuments = pgTable("device_documents", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  agentId: integer("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+  uploaderId: integer("uploader_id").references(() => users.id, { onDelete: "set null" }),
+  uploaderPublicId: text("uploader_public_id").notNull(),
+  uploaderName: text("uploader_name").notNull(),
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  bytes: bytea("bytes").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("device_documents_agent_idx").on(t.agentId, t.id)]);

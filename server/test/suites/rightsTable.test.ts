@@ -65,7 +65,7 @@ describe.each(await crossCuttingBackends())("rights and isolation table on %s", 
   // before they have finished closing, so the helper's forced drop of the database races them.
   const writes = async () => {
     const counts: number[] = [];
-    for (const n of ["audit_logs", "group_types", "asset_types", "translations", "terms_acceptances", "access_requests", "outbox_messages", "events", "invites", "memberships", "roles", "audiences", "custom_properties", "custom_field_values", "mqtt_brokers", "notices", "terms_of_use_policies", "privacy_statements", "menu_items", "branding_images", "brandings", "pages", "page_versions", "licence_bundles", "agent_activations", "agent_bundles", "agent_trials", "coupons", "app_installs", "backup_codes", "platform_servers", "router_screensavers", "backend_templates", "template_shares", "template_configs", "message_subscriptions", "template_logs"] as const) counts.push(await countRows(t.database.db, n));
+    for (const n of ["audit_logs", "group_types", "asset_types", "translations", "terms_acceptances", "access_requests", "outbox_messages", "events", "invites", "memberships", "roles", "audiences", "custom_properties", "custom_field_values", "mqtt_brokers", "notices", "terms_of_use_policies", "privacy_statements", "menu_items", "branding_images", "brandings", "pages", "page_versions", "licence_bundles", "agent_activations", "agent_bundles", "agent_trials", "coupons", "app_installs", "backup_codes", "platform_servers", "router_screensavers", "backend_templates", "template_shares", "template_configs", "message_subscriptions", "template_logs", "logbook_entries", "device_documents"] as const) counts.push(await countRows(t.database.db, n));
     return counts;
   };
 

@@ -158,6 +158,8 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     AssetPageList: await pair("/api/assets"),
     // Screensavers and backend component templates (issue 13): made here in each company.
     ...(await platformSamples(t, admin.secretId, acmeAdmin.secretId)),
+    // Device components (issue 13): a logbook entry and a document made here on each company's device.
+    ...(await deviceRecordSamples(t, agent, admin.secretId, acmeAdmin.secretId)),
   };
 }
 
@@ -191,6 +193,25 @@ async function platformSamples(t: TestApp, adminSecret: string, acmeSecret: stri
   return {
     RouterScreensaver: pairOf("screensaver"), BackendTemplate: pairOf("template"), BackendTemplateLogs: pairOf("template"),
     TemplateShare: pairOf("share"), TemplateConfig: pairOf("config"), MessageSubscription: pairOf("subscription"),
+  };
+}
+
+/** A logbook entry and a document on the sample device of each company, for the record item routes. */
+async function deviceRecordSamples(t: TestApp, agent: ItemSample, adminSecret: string, acmeSecret: string): Promise<Record<string, ItemSample>> {
+  const make = async (secret: string, company: string, agentId: string, list: string, payload: object): Promise<string> => {
+    const res = await t.app.inject({ method: "POST", url: `/api/agents/${agentId}/${list}`, headers: apiHeaders(secret, company), payload });
+    if (res.statusCode !== 201) throw new Error(`${list} sample: ${res.statusCode} ${res.body}`);
+    return (res.json() as { data: { publicId: string } }).data.publicId;
+  };
+  const both = async (list: string, payload: object): Promise<ItemSample> => ({
+    own: await make(adminSecret, t.demo.companies["demo"]!, agent.own, list, payload),
+    foreign: await make(acmeSecret, t.demo.companies["acme"]!, agent.foreign, list, payload),
+  });
+  const document = await both("documents", { fileName: "sample.txt", content: Buffer.from("Sample document").toString("base64") });
+  return {
+    AgentLogbookEntryList: agent, AgentDocumentList: agent, AgentMailFormMessageList: agent,
+    LogbookEntry: await both("logbook-entries", { text: "Sample entry" }),
+    Document: document, DocumentFile: document,
   };
 }
 
@@ -342,7 +363,8 @@ async function liveSession(db: Db, companyPublicId: string): Promise<string> {
 /** Rows of a table, for "nothing was written" checks. */
 export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values" | "mqtt_brokers" | "notices" | "terms_of_use_policies" | "privacy_statements" | "menu_items" | "branding_images" | "brandings" | "pages" | "page_versions"
   | "licence_bundles" | "agent_activations" | "agent_bundles" | "agent_trials" | "coupons" | "app_installs" | "companies" | "backup_codes"
-  | "platform_servers" | "router_screensavers" | "backend_templates" | "template_shares" | "template_configs" | "message_subscriptions" | "template_logs"): Promise<number> {
+  | "platform_servers" | "router_screensavers" | "backend_templates" | "template_shares" | "template_configs" | "message_subscriptions" | "template_logs"
+  | "logbook_entries" | "device_documents"): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)));
   return Number(row!.n);
 }

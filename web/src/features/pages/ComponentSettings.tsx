@@ -1,13 +1,15 @@
 /** The config form of the selected component, generated from its kind's fields (core's registry). */
 import { Button, ButtonGroup, Checkbox, FormGroup, InputGroup, NumericInput } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { kindSpec } from "@portal/core/domain/PageComponent";
+import { configIssues, kindSpec } from "@portal/core/domain/PageComponent";
 import type { PageEditorStore } from "../../stores/PageEditorStore";
 
 export const ComponentSettings = observer(function ComponentSettings({ editor }: { editor: PageEditorStore }) {
   const c = editor.content.components.find((x) => x.id === editor.selected);
   if (!c) return <p className="bp6-text-muted">Select a component to change its settings.</p>;
   const spec = kindSpec(c.kind);
+  // Why a value would be refused, shown under its field before the autosave is refused.
+  const issues = configIssues(c.kind, c.config);
   return (
     <div data-testid="pc-settings">
       <h3 className="bp6-heading pc-settings-title">{spec?.label ?? c.kind}</h3>
@@ -26,10 +28,10 @@ export const ComponentSettings = observer(function ComponentSettings({ editor }:
           return <Checkbox key={f.name} label={f.label} checked={value === true} onChange={(e) => editor.setConfig(c.id, f.name, e.currentTarget.checked)} />;
         }
         return (
-          <FormGroup key={f.name} label={f.label} labelFor={id}>
+          <FormGroup key={f.name} label={f.label} labelFor={id} intent={issues[f.name] ? "danger" : "none"} helperText={issues[f.name]}>
             {f.type === "number"
               ? <NumericInput id={id} fill value={typeof value === "number" ? value : 0} onValueChange={(n) => Number.isFinite(n) && editor.setConfig(c.id, f.name, n)} />
-              : <InputGroup id={id} value={typeof value === "string" ? value : ""} maxLength={f.name === "unit" ? 16 : 120} onValueChange={(v) => editor.setConfig(c.id, f.name, v)} />}
+              : <InputGroup id={id} value={typeof value === "string" ? value : ""} maxLength={f.maxLength ?? (f.name === "unit" ? 16 : 120)} onValueChange={(v) => editor.setConfig(c.id, f.name, v)} />}
           </FormGroup>
         );
       })}

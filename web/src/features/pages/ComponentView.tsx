@@ -10,11 +10,20 @@ import { observer } from "mobx-react-lite";
 import type { AgentView } from "@portal/core/domain/Device";
 import type { PageComponent } from "@portal/core/domain/PageComponent";
 import { useStores } from "../../app/StoreContext";
+import { DocumentsView } from "./components/DocumentsView";
+import { MailFormView } from "./components/MailFormView";
+import { ServiceLogbookView } from "./components/ServiceLogbookView";
+import { VpnConnectView } from "./components/VpnConnectView";
+import { WebAccessView } from "./components/WebAccessView";
 
 export interface ComponentContext {
   readonly agent: AgentView | null;
   readonly pageTitle: string;
   readonly periodSpec: string;
+  /** The page shown (the mail form names it to the server); absent outside a page. */
+  readonly pagePublicId?: string;
+  /** Which version is shown: the editor's preview is the draft, a dashboard the published one. */
+  readonly version?: "draft" | "published";
 }
 
 const str = (c: PageComponent, key: string): string => (typeof c.config[key] === "string" ? (c.config[key] as string) : "");
@@ -106,5 +115,10 @@ export function ComponentView({ component: c, ctx }: { component: PageComponent;
     case "device-info": return <DeviceInfo c={c} ctx={ctx} />;
     case "report-header": return <ReportHeader c={c} ctx={ctx} />;
     case "report-footer": return <ReportFooter c={c} />;
+    case "service-logbook": return <ServiceLogbookView component={c} ctx={ctx} />;
+    case "documents": return <DocumentsView component={c} ctx={ctx} />;
+    case "mail-form": return <MailFormView component={c} ctx={ctx} />;
+    case "web-access": return <WebAccessView component={c} ctx={ctx} />;
+    case "vpn-connect": return <VpnConnectView component={c} ctx={ctx} />;
   }
 }

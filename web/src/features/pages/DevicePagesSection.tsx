@@ -1,7 +1,7 @@
 /**
  * The pages a device shows (issue 13; spec 7 "GET page list per agent", page-size 4000): its
- * company's published dashboards and report templates, each a link to the page (the editor for
- * those who manage pages).
+ * company's published dashboards and report templates, each a link to the page shown for this
+ * device (DashboardPage), and to the editor for those who manage pages.
  */
 import { Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
@@ -28,7 +28,8 @@ export const DevicePagesSection = observer(function DevicePagesSection({ agentPu
       <ul>
         {list.map((p) => (
           <li key={p.publicId}>
-            {canEdit ? <Link to={`/pages/${p.publicId}`}>{p.published?.title}</Link> : <span>{p.published?.title}</span>}
+            <Link to={`/devices/${agentPublicId}/pages/${p.publicId}`}>{p.published?.title}</Link>
+            {canEdit && <>{" "}<Link to={`/pages/${p.publicId}`} aria-label={`Edit ${p.published?.title ?? "page"}`}>Edit</Link></>}
             {" "}<Tag minimal round>{p.kind === "report" ? "Report template" : "Dashboard"}</Tag>
           </li>
         ))}

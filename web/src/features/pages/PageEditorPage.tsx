@@ -13,6 +13,7 @@ import { PageEditorStore } from "../../stores/PageEditorStore";
 import { ComponentFrame } from "./ComponentFrame";
 import { ComponentSettings } from "./ComponentSettings";
 import type { ComponentContext } from "./ComponentView";
+import { AccessRequestDialog } from "../devices/AccessRequestDialog";
 import "./pages.css";
 
 const SAVE_TEXT = { saved: "All changes saved", pending: "Unsaved changes…", saving: "Saving…", failed: "Not saved" } as const;
@@ -71,7 +72,7 @@ export const PageEditorPage = observer(function PageEditorPage() {
   const draft = editor.draft;
   if (editor.state === "failed") return <NonIdealState icon="error" title="This page could not be opened" action={<Link to="/pages">Back to the pages</Link>} />;
   if (!draft || !editor.page) return <Spinner size={32} />;
-  const ctx: ComponentContext = { agent: editor.previewAgentView, pageTitle: draft.title, periodSpec: draft.periodSpec };
+  const ctx: ComponentContext = { agent: editor.previewAgentView, pageTitle: draft.title, periodSpec: draft.periodSpec, pagePublicId: editor.publicId, version: "draft" };
   const components = componentsOn(editor.content.components, editor.subPage);
   return (
     <div className="pe-page" data-testid="page-editor">
@@ -120,6 +121,8 @@ export const PageEditorPage = observer(function PageEditorPage() {
         onCancel={() => setConfirmDiscard(false)} onConfirm={() => { setConfirmDiscard(false); void editor.discard(); }}>
         <p>Discard the unpublished changes? The page goes back to its published version.</p>
       </Alert>
+      {/* The web access and VPN connect components open it when access must be requested first. */}
+      <AccessRequestDialog />
     </div>
   );
 });
