@@ -55,6 +55,8 @@ import { IdentityBody, MenuItemBody, MenuItemBulkBody } from "./identityPayloads
 import { Page, PageVersion } from "../domain/Page";
 import { PageFile } from "../rules/pageFile";
 import { PageCreateBody, PageImportBody, PagePatchBody } from "./pagePayloads";
+import { Report, ReportPrint } from "../domain/Report";
+import { ReportPrintBody, ReportQueueBody } from "./reportPayloads";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -773,6 +775,32 @@ export const ROUTES = [
       GET: endpoint({ rights: [], platformAdmin: true, success: Schema.Array(DemoDeviceExpiry) }),
       PATCH: endpoint({ rights: [], platformAdmin: true, payload: DemoExpiryPatchBody, bulk: true, success: Schema.Array(DemoDeviceExpiry) }),
     },
+  },
+  // Reports (issue 13; spec 3 "Report queue request", spec 7 "Pages"): a page printed to PDF for a
+  // period by a background worker. The pages' write right queues, lists, downloads and deletes.
+  {
+    rel: "ReportList", href: "/api/reports", ...company,
+    methods: {
+      GET: get(Schema.Array(Report), ["manage:pages"]),
+      POST: endpoint({ rights: ["manage:pages"], payload: ReportQueueBody, success: PublicIdRefs, summary: "Queues a report of a page's draft or published version for a period, a time zone and optionally a device or an asset." }),
+    },
+  },
+  {
+    rel: "Report", href: "/api/reports/{publicId}", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:pages"], ...item, success: Report }),
+      DELETE: endpoint({ rights: ["manage:pages"], ...item, success: Schema.Struct({ publicId: Schema.String }), summary: "Deletes the report and its PDF; a queued one is withdrawn." }),
+    },
+  },
+  {
+    rel: "ReportFile", href: "/api/reports/{publicId}/file", ...company,
+    methods: { GET: endpoint({ rights: ["manage:pages"], ...item, success: NoData, raw: true, summary: "The printed PDF (application/pdf); 409 until the report is done." }) },
+  },
+  {
+    // The print page of the web app reads what to print with the worker's single-use render
+    // credential (never a user's token): no session, the credential is the authorisation.
+    rel: "ReportPrint", href: "/api/report-prints/{publicId}", ...open,
+    methods: { POST: endpoint({ rights: [], ...item, payload: ReportPrintBody, success: ReportPrint, summary: "What the print page shows, for the render credential of a running report (usable once)." }) },
   },
 ] as const satisfies ReadonlyArray<RouteSpec>;
 
