@@ -270,6 +270,10 @@ const KEYED = {
   "translation.languageExists": t("This translation already has a text in “{name}”. Edit that text instead of adding the language again.", "This language is already in the translation. Edit its text instead."),
   "translation.keyExists": t("A translation with the key “{name}” already exists. Edit it instead.", "A translation with this key already exists. Edit it instead."),
   "generic": t("Something went wrong. Try again."),
+  "reports.loadFailed": t("The reports could not be loaded."),
+  "reports.queued": t("The report was queued. You will be told here when it is ready."),
+  "reports.done": t("The report “{title}” is ready to download."),
+  "reports.failed": t("The report “{title}” could not be printed. The list says why."),
 } as const satisfies Readonly<Record<string, MessageText>>;
 
 /** One text per tagged error of core/src/errors.ts, under `error.<Tag>`. */

@@ -116,3 +116,34 @@ export const REPORT_FAILURES = {
   versionGone: "The version of the page this report prints no longer exists.",
   printFailed: (reason: string) => `Printing failed: ${reason}`,
 } as const;
+
+/** Offset of `zone` from UTC at instant `ms`, in ms (positive east of Greenwich). */
+const zoneOffsetMs = (ms: number, zone: string): number => {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
+  }).formatToParts(new Date(ms));
+  const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second")) - Math.floor(ms / 1000) * 1000;
+};
+
+/**
+ * A wall-clock time typed in a form ("2026-11-01T00:00", as a datetime-local input gives it) in
+ * `zone`, as the UTC ISO instant the API takes; null for a text that is not such a time.
+ * Guarantees: formatting the answer in `zone` shows the typed time, except for a time that does
+ * not exist there (the hour skipped when clocks go forward), which moves forward by the gap.
+ */
+export function zonedWallTimeToUtc(local: string, zone: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
+  if (!m || !isTimeZone(zone)) return null;
+  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
+  if (Number.isNaN(wall)) return null;
+  // Two rounds settle the offset around a change of summer time.
+  let utc = wall - zoneOffsetMs(wall, zone);
+  utc = wall - zoneOffsetMs(utc, zone);
+  return new Date(utc).toISOString().slice(0, 19) + "Z";
+}
+
+/** The wall-clock time ("YYYY-MM-DDTHH:mm") of a UTC instant in `zone`, as a datetime-local input takes it. */
+export function utcToZonedWallTime(ms: number, zone: string): string {
+  return new Date(ms + zoneOffsetMs(ms, zone)).toISOString().slice(0, 16);
+}

@@ -12,6 +12,7 @@ import {
   ACCESS_REQUEST_EVENT, AccessRequestEvent, BRANDING_CHANGED_EVENT, BrandingChangedEvent, LICENCE_CHANGED_EVENT, LicenceChangedEvent,
   MESSAGES_CHANGED_EVENT, MessagesChangedEvent, MQTT_BROKER_STATUS_EVENT, MqttBrokerStatusEvent, RIGHTS_CHANGED_EVENT, RightsChangedEvent,
 } from "@portal/core/wire/events";
+import { REPORT_EVENT, ReportChangedEvent } from "@portal/core/wire/events";
 import type { OpenEventStream, StreamEvent } from "./env";
 import type { RootStore } from "./RootStore";
 
@@ -153,6 +154,19 @@ export class EventStreamStore {
     this.root.licences.changed(decoded.success.agent);
   }
 
+  /** A queued report of mine changed status (issue 13): the Reports list follows and tells when it ended. */
+  private reportChanged(data: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const decoded = Schema.decodeUnknownResult(ReportChangedEvent)(parsed);
+    if (Result.isFailure(decoded) || decoded.success.company !== this.root.session.selectedCompanyId) return;
+    this.root.reports.changed(decoded.success.report);
+  }
+
   /** One event: remembers its id, and dispatches an access-request event. Unreadable data is skipped. */
   receive(event: StreamEvent): void {
     if (event.id !== null) action(() => (this.lastEventId = event.id))();
@@ -161,6 +175,7 @@ export class EventStreamStore {
     if (event.event === MESSAGES_CHANGED_EVENT) return this.messagesChanged(event.data);
     if (event.event === BRANDING_CHANGED_EVENT) return this.brandingChanged(event.data);
     if (event.event === LICENCE_CHANGED_EVENT) return this.licenceChanged(event.data);
+    if (event.event === REPORT_EVENT) return this.reportChanged(event.data);
     if (event.event !== ACCESS_REQUEST_EVENT) return;
     let parsed: unknown;
     try {

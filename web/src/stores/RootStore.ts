@@ -50,6 +50,7 @@ import { AccessCategoriesStore } from "./AccessCategoriesStore";
 import { CustomFieldsStore } from "./CustomFieldsStore";
 import { AudienceDialogStore } from "./AudienceDialogStore";
 import { PagesStore } from "./PagesStore";
+import { ReportsStore } from "./ReportsStore";
 import { MqttBrokersStore } from "./MqttBrokersStore";
 import { IdentityStore } from "./IdentityStore";
 import { MenuItemsStore } from "./MenuItemsStore";
@@ -145,6 +146,8 @@ export class RootStore {
   /** The builders of the company's own terms of use and privacy statement (issue 12). */
   readonly termsBuilder: PolicyBuilderStore;
   readonly privacyBuilder: PolicyBuilderStore;
+  /** Queued reports (issue 13): the Reports screen and the queue dialog. */
+  readonly reports: ReportsStore;
 
   constructor(deps: RootDeps) {
     this.ports = deps.ports;
@@ -204,6 +207,7 @@ export class RootStore {
     this.policy = new PolicyStore(this);
     this.termsBuilder = new PolicyBuilderStore(this, "terms-of-use");
     this.privacyBuilder = new PolicyBuilderStore(this, "privacy-statement");
+    this.reports = new ReportsStore(this);
     this.accessRequestDialog.onSent = (agentPublicId) => {
       void this.devices.refreshDevice(agentPublicId);
       void this.myRequests.refresh();

@@ -14,6 +14,9 @@ export const reportsApi = (http: HttpClient): ReportsApi => {
     queue: (body) => narrow("NotFound", "Conflict")(http.endpoint("ReportList.POST", { company: true, json: body }).pipe(
       Effect.map((p) => ({ publicId: p.data[0]?.publicId ?? "" })))),
     download: (publicId) => narrow("NotFound", "Conflict")(http.download("ReportFile", "report.pdf", ctx(publicId))),
+    print: (publicId, credential) => narrow("NotFound")(http.endpoint("ReportPrint.POST", {
+      auth: "none", params: { publicId }, context: { publicId, entity: "Report" }, json: { credential },
+    }).pipe(Effect.map((p) => p.data))),
     remove: (publicId) => narrow("NotFound")(http.endpoint("Report.DELETE", ctx(publicId)).pipe(Effect.asVoid)),
   };
 };

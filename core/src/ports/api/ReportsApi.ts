@@ -1,5 +1,5 @@
 import type { Effect } from "effect";
-import type { Report } from "../../domain/Report";
+import type { Report, ReportPrint } from "../../domain/Report";
 import type { Conflict, NotFound } from "../../errors";
 import type { ReportQueueBody } from "../../wire/reportPayloads";
 import type { AuditExportFile } from "./AuditLogsApi";
@@ -21,4 +21,9 @@ export interface ReportsApi {
   readonly download: (publicId: string) => Effect.Effect<AuditExportFile, CallError | NotFound | Conflict>;
   /** Deletes a report and its PDF. Fails with NotFound or a CallError. */
   readonly remove: (publicId: string) => Effect.Effect<void, CallError | NotFound>;
+  /**
+   * What the print page shows, with the worker's single-use render credential (no session).
+   * Fails with NotFound for a wrong, used or expired credential, or a CallError.
+   */
+  readonly print: (publicId: string, credential: string) => Effect.Effect<ReportPrint, CallError | NotFound>;
 }
