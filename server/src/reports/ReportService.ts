@@ -62,6 +62,15 @@ export class ReportService {
     await this.options.queue.work<ReportJob>(REPORT_QUEUE, QUEUE_OPTIONS, (job) => this.run(job.report));
   }
 
+  /** Stops taking jobs in this process (another process takes them); resumeWorker starts again. */
+  async pauseWorker(): Promise<void> {
+    await this.options.queue.offWork(REPORT_QUEUE);
+  }
+
+  async resumeWorker(): Promise<void> {
+    if (this.origin) await this.startWorker(this.origin);
+  }
+
   /** Prints one report; never throws (a failure is the report's status and reason). */
   async run(publicId: string): Promise<void> {
     const [row] = await this.db.select().from(reports).where(eq(reports.publicId, publicId));

@@ -96,6 +96,11 @@ export class JobQueue {
     });
   }
 
+  /** Stops this process' workers of `name` (a job already taken finishes). */
+  async offWork(name: string): Promise<void> {
+    await this.boss?.offWork(name);
+  }
+
   /** Stops polling, lets a running job finish (up to `timeoutMs`), and closes pg-boss's pool. */
   async stop(timeoutMs = 30_000): Promise<void> {
     this.stopped = true;
