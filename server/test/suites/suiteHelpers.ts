@@ -155,7 +155,26 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     ...(await pageSamples(t, admin.secretId, acmeAdmin.secretId)),
     AgentPageList: agent,
     AssetPageList: await pair("/api/assets"),
+    // Reports (issue 13): a printed report stored here in each company (no worker needed).
+    ...(await reportSamples(t)),
   };
+}
+
+/** A done report with a PDF in each company, for every report item route. */
+async function reportSamples(t: TestApp): Promise<Record<string, ItemSample>> {
+  const { reports, reportFiles, pages } = await import("../../src/db/schema");
+  const make = async (companyKey: string): Promise<string> => {
+    const [company] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from companies where public_id = ${t.demo.companies[companyKey]!}`));
+    const [page] = await t.database.db.select({ id: pages.id }).from(pages).where(eq(pages.companyId, company!.id)).limit(1);
+    const [row] = await t.database.db.insert(reports).values({
+      publicId: newPublicId(), companyId: company!.id, pageId: page?.id ?? null, version: "published", versionPublicId: newPublicId(), title: "Sample report",
+      periodStart: new Date("2026-11-01T00:00:00Z"), periodEnd: new Date("2026-11-02T00:00:00Z"), timeZone: "UTC", status: "done", size: 9, finishedAt: new Date(),
+    }).returning({ id: reports.id, publicId: reports.publicId });
+    await t.database.db.insert(reportFiles).values({ reportId: row!.id, pdf: Buffer.from("%PDF-1.4\n") });
+    return row!.publicId;
+  };
+  const report: ItemSample = { own: await make("demo"), foreign: await make("acme") };
+  return { Report: report, ReportFile: report, ReportPrint: report };
 }
 
 /** A published page in each company, for every page item route. */
@@ -305,7 +324,7 @@ async function liveSession(db: Db, companyPublicId: string): Promise<string> {
 
 /** Rows of a table, for "nothing was written" checks. */
 export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values" | "mqtt_brokers" | "notices" | "terms_of_use_policies" | "privacy_statements" | "menu_items" | "branding_images" | "brandings" | "pages" | "page_versions"
-  | "licence_bundles" | "agent_activations" | "agent_bundles" | "agent_trials" | "coupons" | "app_installs" | "companies" | "backup_codes"): Promise<number> {
+  | "licence_bundles" | "agent_activations" | "agent_bundles" | "agent_trials" | "coupons" | "app_installs" | "companies" | "backup_codes" | "reports" | "report_files"): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)));
   return Number(row!.n);
 }
