@@ -6,17 +6,17 @@ import {
 } from "./reports";
 
 describe("report requests", () => {
-  const ok = { start: "2026-11-01T00:00:00Z", end: "2026-11-02T00:00:00Z", timeZone: "Europe/Berlin" };
+  const ok = { report: { publicId: "page00000001" }, start: "2026-11-01T00:00:00Z", end: "2026-11-02T00:00:00Z", timeZone: "Europe/Berlin" };
 
   it("accepts a period in a known zone, refuses each bad field with its sentence", () => {
     expect(Result.isSuccess(checkReportRequest(ok))).toBe(true);
-    const bad = checkReportRequest({ start: "2026-11-02T00:00:00Z", end: "2026-11-01T00:00:00Z", timeZone: "Mars/Olympus" });
+    const bad = checkReportRequest({ report: ok.report, start: "2026-11-02T00:00:00Z", end: "2026-11-01T00:00:00Z", timeZone: "Mars/Olympus" });
     expect(Result.isFailure(bad) && bad.failure).toEqual([
       { message: "The end must be after the start", propertyName: "end" },
       { message: "Unknown time zone", propertyName: "timeZone" },
     ]);
     const missing = checkReportRequest({ start: null, end: "", timeZone: undefined });
-    expect(Result.isFailure(missing) && missing.failure.map((i) => `${i.propertyName}:${i.message}`)).toEqual(["start:REQUIRED", "end:REQUIRED", "timeZone:REQUIRED"]);
+    expect(Result.isFailure(missing) && missing.failure.map((i) => `${i.propertyName}:${i.message}`)).toEqual(["report:REQUIRED", "start:REQUIRED", "end:REQUIRED", "timeZone:REQUIRED"]);
     const both = checkReportRequest({ ...ok, agent: { publicId: "a" }, asset: { publicId: "b" } });
     expect(Result.isFailure(both) && both.failure[0]!.propertyName).toBe("asset");
     const long = checkReportRequest({ ...ok, end: "2028-11-02T00:00:00Z" });

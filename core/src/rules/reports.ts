@@ -44,21 +44,24 @@ export const parseUtcInstant = (text: string): number | null => {
 };
 
 export interface ReportPeriodInput {
-  readonly start: string | null | undefined;
-  readonly end: string | null | undefined;
-  readonly timeZone: string | null | undefined;
+  /** The page (report template); REQUIRED. */
+  readonly report?: { readonly publicId: string } | null | undefined;
+  readonly start?: string | null | undefined;
+  readonly end?: string | null | undefined;
+  readonly timeZone?: string | null | undefined;
   readonly agent?: { readonly publicId: string } | null | undefined;
   readonly asset?: { readonly publicId: string } | null | undefined;
 }
 
 /**
  * Checks a queue request's period, time zone and target. Guarantees on success: start and end
- * are UTC ISO instants with start < end and at most REPORT_MAX_PERIOD_MS apart, the time zone is
+ * names a page, start and end are UTC ISO instants with start < end and at most REPORT_MAX_PERIOD_MS apart, the time zone is
  * known, and at most one of agent and asset is given. On failure: every failing field, with the
  * catalogue's sentences (REQUIRED for a missing one).
  */
-export function checkReportRequest(input: ReportPeriodInput): Result.Result<{ start: number; end: number; timeZone: string }, ReadonlyArray<ValidationIssue>> {
+export function checkReportRequest(input: ReportPeriodInput): Result.Result<{ report: string; start: number; end: number; timeZone: string }, ReadonlyArray<ValidationIssue>> {
   const issues: ValidationIssue[] = [];
+  if (input.report === undefined || input.report === null) issues.push({ message: "REQUIRED", propertyName: "report" });
   const instant = (value: string | null | undefined, field: string): number | null => {
     if (value === null || value === undefined || value === "") { issues.push({ message: "REQUIRED", propertyName: field }); return null; }
     const ms = parseUtcInstant(value);
@@ -75,7 +78,7 @@ export function checkReportRequest(input: ReportPeriodInput): Result.Result<{ st
   if (zone === "") issues.push({ message: "REQUIRED", propertyName: "timeZone" });
   else if (!isTimeZone(zone)) issues.push({ message: "Unknown time zone", propertyName: "timeZone" });
   if (input.agent && input.asset) issues.push({ message: "Choose a device or an asset, not both", propertyName: "asset" });
-  return issues.length > 0 ? Result.fail(issues) : Result.succeed({ start: start!, end: end!, timeZone: zone });
+  return issues.length > 0 ? Result.fail(issues) : Result.succeed({ report: input.report!.publicId, start: start!, end: end!, timeZone: zone });
 }
 
 /**

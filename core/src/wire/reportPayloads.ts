@@ -11,15 +11,17 @@ import { PublicIdText, RuleText } from "./bounds";
 
 const Ref = Schema.Struct({ publicId: PublicIdText });
 
+// Every field is optional in the schema so that a missing one is the rule's REQUIRED naming it
+// (checkReportRequest), and a bad one is named even when another is missing.
 export const ReportQueueBody = Schema.Struct({
-  report: Ref,
+  report: Schema.optional(Schema.NullOr(Ref)),
   /** Which version to print; published unless given. */
   version: Schema.optional(ReportVersionKind),
   agent: Schema.optional(Schema.NullOr(Ref)),
   asset: Schema.optional(Schema.NullOr(Ref)),
-  start: RuleText(32),
-  end: RuleText(32),
-  timeZone: RuleText(TIME_ZONE_MAX_LENGTH),
+  start: Schema.optional(RuleText(32)),
+  end: Schema.optional(RuleText(32)),
+  timeZone: Schema.optional(RuleText(TIME_ZONE_MAX_LENGTH)),
 });
 export type ReportQueueBody = typeof ReportQueueBody.Type;
 

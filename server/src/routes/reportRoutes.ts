@@ -67,7 +67,7 @@ export const reportRoutes: HandlersOf<"ReportList" | "Report" | "ReportFile" | "
     const checked = checkReportRequest(body);
     if (Result.isFailure(checked)) throw new InvalidInput({ issues: checked.failure });
     const companyId = companyOf(ctx).id;
-    const page = await findPage(ctx.db, companyId, body.report.publicId);
+    const page = await findPage(ctx.db, companyId, checked.success.report);
     const [state] = await pagesOf(ctx.db, [page]);
     const which = body.version ?? "published";
     const version = (state as Page)[which];
