@@ -44,6 +44,8 @@ export class JobQueue {
   private boss: PgBoss | undefined;
   private starting: Promise<PgBoss> | undefined;
   private readonly created = new Set<string>();
+  /** This process' worker of each queue, woken at once when this process adds a job. */
+  private readonly workers = new Map<string, string>();
   private stopped = false;
 
   constructor(private readonly database: Database, private readonly onError: (e: unknown) => void, readonly options: JobQueueOptions = {}) {}
@@ -79,6 +81,9 @@ export class JobQueue {
     const boss = await this.queue(name, options);
     const id = await boss.send(name, data);
     if (!id) throw new Error(`the job queue refused a job of ${name}`);
+    // A worker here need not wait for its next poll; workers of other processes find it on theirs.
+    const worker = this.workers.get(name);
+    if (worker) boss.notifyWorker(worker);
     return id;
   }
 
@@ -91,13 +96,15 @@ export class JobQueue {
   /** Runs `handler` for each job of `name`, one at a time in this process. */
   async work<T extends object>(name: string, options: PgBoss.Queue, handler: (data: T, id: string) => Promise<void>): Promise<void> {
     const boss = await this.queue(name, options);
-    await boss.work<T>(name, { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 }, async (jobs) => {
+    const worker = await boss.work<T>(name, { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 }, async (jobs) => {
       for (const job of jobs) await handler(job.data, job.id);
     });
+    this.workers.set(name, worker);
   }
 
   /** Stops this process' workers of `name` (a job already taken finishes). */
   async offWork(name: string): Promise<void> {
+    this.workers.delete(name);
     await this.boss?.offWork(name);
   }
 
