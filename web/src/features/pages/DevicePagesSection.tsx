@@ -28,6 +28,10 @@ export const DevicePagesSection = observer(function DevicePagesSection({ agentPu
           <li key={p.publicId}>
             {canEdit ? <Link to={`/pages/${p.publicId}`}>{p.published?.title}</Link> : <span>{p.published?.title}</span>}
             {" "}<Tag minimal round>{p.kind === "report" ? "Report template" : "Dashboard"}</Tag>
+            {/* Queue the published report for this device (issue 13; spec 7 "queue published report under agent context"). */}
+            {canEdit && p.kind === "report" && (
+              <>{" "}<Link to={`/pages/reports?page=${p.publicId}&agent=${agentPublicId}`} data-testid="device-queue-report">Queue report</Link></>
+            )}
           </li>
         ))}
       </ul>
