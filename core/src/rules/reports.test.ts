@@ -2,7 +2,7 @@ import { Result } from "effect";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  checkReportRequest, isTimeZone, nextReportStatus, parseUtcInstant, reportPeriodLabel, utcToZonedWallTime, zonedWallTimeToUtc,
+  checkReportRequest, isTimeZone, nextReportStatus, parseUtcInstant, reportPeriodLabel, reportStatusesBefore, utcToZonedWallTime, zonedWallTimeToUtc,
 } from "./reports";
 
 describe("report requests", () => {
@@ -54,5 +54,8 @@ describe("report requests", () => {
     expect(nextReportStatus("running", "done")).toBe("done");
     expect(nextReportStatus("done", "running")).toBeNull();
     expect(nextReportStatus("failed", "done")).toBeNull();
+    expect(reportStatusesBefore("running")).toEqual(["queued", "running"]);
+    expect(reportStatusesBefore("done")).toEqual(["running"]);
+    expect(reportStatusesBefore("failed")).toEqual(["queued", "running"]);
   });
 });

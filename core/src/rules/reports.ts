@@ -6,7 +6,7 @@
  */
 import { Result } from "effect";
 import type { ValidationIssue } from "../errors";
-import type { ReportStatus } from "../domain/Report";
+import { REPORT_STATUSES, type ReportStatus } from "../domain/Report";
 
 /** Longest period a report may cover (a year and a day: a leap year with its closing midnight). */
 export const REPORT_MAX_PERIOD_MS = 367 * 24 * 60 * 60 * 1000;
@@ -93,9 +93,6 @@ export function reportPeriodLabel(start: string, end: string, timeZone: string):
   return `${format.format(new Date(start))} – ${format.format(new Date(end))} (${timeZone})`;
 }
 
-/** Statuses a report can still move out of: a delete of such a report also withdraws its job. */
-export const isReportFinished = (status: ReportStatus): boolean => status === "done" || status === "failed";
-
 /**
  * The status a worker may write next. Guarantees: queued → running; running → done or failed;
  * running → running (a job retried after its worker died); anything else is refused (null), so a
@@ -150,3 +147,7 @@ export function zonedWallTimeToUtc(local: string, zone: string): string | null {
 export function utcToZonedWallTime(ms: number, zone: string): string {
   return new Date(ms + zoneOffsetMs(ms, zone)).toISOString().slice(0, 16);
 }
+
+/** The statuses a report may be in for a worker to move it to `to` (nextReportStatus, as a SQL condition needs it). */
+export const reportStatusesBefore = (to: ReportStatus): ReportStatus[] =>
+  REPORT_STATUSES.filter((from) => nextReportStatus(from, to) !== null);

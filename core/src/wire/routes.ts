@@ -789,7 +789,7 @@ export const ROUTES = [
     rel: "Report", href: "/api/reports/{publicId}", ...company,
     methods: {
       GET: endpoint({ rights: ["manage:pages"], ...item, success: Report }),
-      DELETE: endpoint({ rights: ["manage:pages"], ...item, success: Schema.Struct({ publicId: Schema.String }), summary: "Deletes the report and its PDF; a queued one is withdrawn." }),
+      DELETE: endpoint({ rights: ["manage:pages"], ...item, success: Schema.Struct({ publicId: Schema.String }), summary: "Deletes the report and its PDF; a queued one is never printed (its job finds no report)." }),
     },
   },
   {

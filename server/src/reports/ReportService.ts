@@ -11,7 +11,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { ReportStatus } from "@portal/core/domain/Report";
 import { REPORT_EVENT, type ReportChangedEvent } from "@portal/core/wire/events";
 import {
-  REPORT_FAILURES, REPORT_MAX_BYTES, REPORT_READY_TIMEOUT_MS, RENDER_CREDENTIAL_TTL_MS, reportPeriodLabel,
+  REPORT_FAILURES, REPORT_MAX_BYTES, REPORT_READY_TIMEOUT_MS, RENDER_CREDENTIAL_TTL_MS, reportPeriodLabel, reportStatusesBefore,
 } from "@portal/core/rules/reports";
 import { hashSecret, newSecret } from "../auth/secrets";
 import type { Database, Db } from "../db/Database";
@@ -74,12 +74,12 @@ export class ReportService {
   /** Prints one report; never throws (a failure is the report's status and reason). */
   async run(publicId: string): Promise<void> {
     const [row] = await this.db.select().from(reports).where(eq(reports.publicId, publicId));
-    if (!row || (row.status !== "queued" && row.status !== "running")) return;
+    if (!row || !reportStatusesBefore("running").includes(row.status)) return;
     const credential = newSecret();
     const now = nowOf(this.options.clock);
     const started = await this.db.update(reports).set({
       status: "running", renderCredentialHash: hashSecret(credential), renderCredentialExpiresAt: new Date(now + RENDER_CREDENTIAL_TTL_MS),
-    }).where(and(eq(reports.id, row.id), inArray(reports.status, ["queued", "running"]))).returning({ id: reports.id });
+    }).where(and(eq(reports.id, row.id), inArray(reports.status, reportStatusesBefore("running")))).returning({ id: reports.id });
     if (started.length === 0) return;
     await this.tell(row.id);
     try {
@@ -120,7 +120,7 @@ export class ReportService {
         const ended = await tx.update(reports).set({
           status, size: fields.size ?? null, failureReason: fields.failureReason ?? null, finishedAt: new Date(nowOf(this.options.clock)),
           renderCredentialHash: null, renderCredentialExpiresAt: null,
-        }).where(and(eq(reports.id, reportId), inArray(reports.status, ["queued", "running"]))).returning({ id: reports.id });
+        }).where(and(eq(reports.id, reportId), inArray(reports.status, reportStatusesBefore(status)))).returning({ id: reports.id });
         if (ended.length === 0) return; // deleted meanwhile: nothing to store or tell
         if (pdf) await tx.insert(reportFiles).values({ reportId, pdf }).onConflictDoUpdate({ target: reportFiles.reportId, set: { pdf } });
         await this.tellIn(tx, reportId);
