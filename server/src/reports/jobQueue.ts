@@ -22,7 +22,15 @@ export function pgliteJobDb(client: PGlite): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
       if (values === undefined || values.length === 0) {
-        const results = await client.exec(text);
+        let results;
+        try {
+          results = await client.exec(text);
+        } catch (e) {
+          // pg-boss's locked texts open a transaction (BEGIN … COMMIT); one that failed half-way
+          // would leave the server's only connection in an aborted transaction: end it here.
+          if (client.isInTransaction()) await client.exec("rollback").catch(() => undefined);
+          throw e;
+        }
         // pg answers a multi-statement text with one result per statement; pg-boss only reads
         // rows of single statements, so the last result with rows is the answer.
         const last = [...results].reverse().find((r) => r.rows.length > 0) ?? results[results.length - 1];
