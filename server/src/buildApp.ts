@@ -71,6 +71,10 @@ import { MqttBrokerManager } from "./mqtt/MqttBrokerManager";
 import { SecretBox, secretKeyFromEnv } from "./mqtt/secretBox";
 import { ApiCallCounter } from "./usage/ApiCallCounter";
 import { usageRoutes } from "./routes/usageRoutes";
+import { reportRoutes } from "./routes/reportRoutes";
+import { JobQueue } from "./reports/jobQueue";
+import { PdfPrinter, type PrintPdf } from "./reports/pdfPrinter";
+import { ReportService } from "./reports/ReportService";
 
 export interface BuildAppOptions {
   /** An open database (see openDatabase); the caller closes it after the app. */
@@ -111,6 +115,12 @@ export interface BuildAppOptions {
   readonly mqttClients?: boolean;
   /** The key that encrypts stored secrets; PORTAL_SECRET_KEY (secretBox.ts) by default. */
   readonly secretKey?: Buffer;
+  /** Prints a report's page to PDF; Chromium through playwright-core (PdfPrinter) by default. */
+  readonly printPdf?: PrintPdf;
+  /** How long a report's print page may take to be ready (REPORT_READY_TIMEOUT_MS by default). */
+  readonly reportReadyTimeoutMs?: number;
+  /** How often an idle report worker asks the job queue (seconds, at least 0.5; 1 by default). */
+  readonly jobPollSeconds?: number;
 }
 
 export const HANDLERS: HandlerTable = {
@@ -129,6 +139,7 @@ export const HANDLERS: HandlerTable = {
   ...licenceRoutes, ...appRoutes, ...adminRoutes,
   ...platformServerRoutes, ...screensaverRoutes, ...templateRoutes, ...templatePartRoutes,
   ...deviceRecordRoutes, ...mailFormRoutes,
+  ...reportRoutes,
 };
 
 /**
@@ -179,7 +190,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const apiCalls = new ApiCallCounter(options.database, clock);
   apiCalls.start();
-  const deps: AppDeps = { database: options.database, clock, events, cache, checkAnswers, mail, secrets, mqtt, apiCalls, ...(mailWorker ? { mailWorker } : {}) };
+  // Reports: a pg-boss queue on this database, started when the first report is queued or a
+  // worker starts (startServer, once the app listens and knows its address).
+  const jobs = new JobQueue(options.database, (e) => app.log.error({ err: e }, "job queue"), { pollingIntervalSeconds: options.jobPollSeconds ?? 1 });
+  const printer = options.printPdf ? undefined : new PdfPrinter();
+  const reports = new ReportService({
+    database: options.database, clock, queue: jobs, print: options.printPdf ?? printer!.print,
+    onError: (e) => app.log.error({ err: e }, "report worker"),
+    ...(options.reportReadyTimeoutMs === undefined ? {} : { readyTimeoutMs: options.reportReadyTimeoutMs }),
+  });
+  const deps: AppDeps = {
+    database: options.database, clock, events, cache, checkAnswers, mail, secrets, mqtt, apiCalls, reports, ...(mailWorker ? { mailWorker } : {}),
+  };
   app.decorate("portal", deps);
   const relay = new Relay({ database: options.database, clock, log: app.log });
   await relay.start();
@@ -233,6 +255,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await expiring;
     await mailWorker?.stop();
     await mqtt.stop();
+    // A report being printed finishes (or is failed by pg-boss) before the database closes.
+    await jobs.stop();
+    await printer?.close();
     await apiCalls.stop();
     await events.stop();
     await cache.stop();

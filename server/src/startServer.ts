@@ -64,6 +64,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const port = typeof address === "object" && address ? address.port : options.port ?? 8080;
     // Other server processes on this database forward relay streams here (Relay.ts).
     app.relay.nodeUrl = process.env["RELAY_NODE_URL"] ?? `http://127.0.0.1:${port}`;
+    // This process prints queued reports from its own web app (PORTAL_RENDER_ORIGIN overrides,
+    // e.g. behind a proxy); PORTAL_REPORT_WORKER=0 leaves printing to the other processes.
+    if (process.env["PORTAL_REPORT_WORKER"] !== "0") {
+      await app.portal.reports.startWorker(process.env["PORTAL_RENDER_ORIGIN"] ?? `http://127.0.0.1:${port}`);
+    }
     return {
       url: `http://localhost:${port}`,
       port,

@@ -10,6 +10,7 @@ import { assetTypesApi, auditLogsApi, groupTypesApi, translationsApi } from "./a
 import { groupsApi } from "./areas/groups";
 import { accessRequestsApi } from "./areas/devices";
 import { pagesApi } from "./areas/pages";
+import { reportsApi } from "./areas/reports";
 import { tunnelsApi } from "./areas/tunnels";
 import { usersApi } from "./areas/users";
 import { audiencesApi, rolesApi } from "./areas/roles";
@@ -39,6 +40,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     translations: translationsApi(http),
     auditLogs: auditLogsApi(http),
     pages: pagesApi(http),
+    reports: reportsApi(http),
     accessRequests: accessRequestsApi(http),
     tunnels: tunnelsApi(http),
     users: usersApi(http),

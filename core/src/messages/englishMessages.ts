@@ -285,6 +285,10 @@ const KEYED = {
   "Must be at most 2000 characters": t("Use at most 2000 characters."),
   TEMPLATE_LOG_SAVED: t("The log was saved as {name}.", "The log was saved."),
   SCREENSAVER_UPLOADED: t("The screensaver {name} was uploaded.", "The screensaver was uploaded."),
+  "reports.loadFailed": t("The reports could not be loaded."),
+  "reports.queued": t("The report was queued. You will be told here when it is ready."),
+  "reports.done": t("The report “{title}” is ready to download."),
+  "reports.failed": t("The report “{title}” could not be printed. The list says why."),
 } as const satisfies Readonly<Record<string, MessageText>>;
 
 /** One text per tagged error of core/src/errors.ts, under `error.<Tag>`. */

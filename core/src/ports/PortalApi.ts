@@ -17,6 +17,7 @@ import type { GroupsApi } from "./api/GroupsApi";
 import type { GroupTypesApi } from "./api/GroupTypesApi";
 import type { MeApi } from "./api/MeApi";
 import type { PagesApi } from "./api/PagesApi";
+import type { ReportsApi } from "./api/ReportsApi";
 import type { TranslationsApi } from "./api/TranslationsApi";
 import type { TunnelsApi } from "./api/TunnelsApi";
 import type { UsersApi } from "./api/UsersApi";
@@ -41,6 +42,7 @@ export type { GroupsApi } from "./api/GroupsApi";
 export type { GroupTypesApi } from "./api/GroupTypesApi";
 export type { MeApi } from "./api/MeApi";
 export type { PagesApi } from "./api/PagesApi";
+export type { ReportsApi } from "./api/ReportsApi";
 export type { TranslationsApi, UpsertResult } from "./api/TranslationsApi";
 export type { TunnelSessionState, TunnelsApi } from "./api/TunnelsApi";
 export type { InviteFinish, InviteInput, InviteJoined, UserListRequest, UserPatch, UsersApi } from "./api/UsersApi";
@@ -83,6 +85,7 @@ export interface PortalApiShape {
   readonly admin: AdminApi;
   readonly platform: PlatformApi;
   readonly deviceRecords: DeviceRecordsApi;
+  readonly reports: ReportsApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

@@ -6,6 +6,7 @@
 import { Schema } from "effect";
 import { MyAccessRequest } from "../domain/AccessRequest";
 import { MqttBrokerStatus } from "../domain/MqttBroker";
+import { Report } from "../domain/Report";
 
 /** An access request changed: sent to its requester and to the approvers of its device. */
 export const ACCESS_REQUEST_EVENT = "access-request";
@@ -68,3 +69,12 @@ export const LicenceChangedEvent = Schema.Struct({
   company: Schema.String, agent: Schema.String, feature: Schema.optional(Schema.String), change: Schema.Literals(["ended", "changed"]),
 });
 export type LicenceChangedEvent = typeof LicenceChangedEvent.Type;
+
+/**
+ * A queued report changed status (issue 13): running, done (its PDF can be downloaded) or failed
+ * (with the reason). Sent to the member who queued it, so an open Reports list updates and the
+ * app can tell them it is done.
+ */
+export const REPORT_EVENT = "report-changed";
+export const ReportChangedEvent = Schema.Struct({ company: Schema.String, report: Report });
+export type ReportChangedEvent = typeof ReportChangedEvent.Type;

@@ -21,6 +21,8 @@ import { Approver, MyAccessRequest } from "../domain/AccessRequest";
 import { Asset, AgentView, OutboxMessage } from "../domain/Device";
 import { AgentCredential, TunnelSession, VpnTicket, VpnTicketBody } from "../domain/Tunnel";
 import { VpnClientReleaseFeed } from "../domain/VpnClient";
+import { Report, ReportPrint } from "../domain/Report";
+import { ReportPrintBody, ReportQueueBody } from "./reportPayloads";
 import { DeviceDocument, LogbookEntry, LogbookEntryBody, MailFormBody, MailFormResult } from "../domain/DeviceRecords";
 import { DocumentUploadBody } from "../rules/deviceDocuments";
 import { MyAccessTokenView, TrustedDevice } from "../domain/Account";
@@ -920,6 +922,32 @@ export const ROUTES = [
         summary: "Mails the message to the recipients configured on the page's mail form component, naming the device; 5 per user per 10 minutes (429).",
       }),
     },
+  },
+  // Reports (issue 13; spec 3 "Report queue request", spec 7 "Pages"): a page printed to PDF for a
+  // period by a background worker. The pages' write right queues, lists, downloads and deletes.
+  {
+    rel: "ReportList", href: "/api/reports", ...company,
+    methods: {
+      GET: get(Schema.Array(Report), ["manage:pages"]),
+      POST: endpoint({ rights: ["manage:pages"], payload: ReportQueueBody, success: PublicIdRefs, summary: "Queues a report of a page's draft or published version for a period, a time zone and optionally a device or an asset." }),
+    },
+  },
+  {
+    rel: "Report", href: "/api/reports/{publicId}", ...company,
+    methods: {
+      GET: endpoint({ rights: ["manage:pages"], ...item, success: Report }),
+      DELETE: endpoint({ rights: ["manage:pages"], ...item, success: Schema.Struct({ publicId: Schema.String }), summary: "Deletes the report and its PDF; a queued one is never printed (its job finds no report)." }),
+    },
+  },
+  {
+    rel: "ReportFile", href: "/api/reports/{publicId}/file", ...company,
+    methods: { GET: endpoint({ rights: ["manage:pages"], ...item, success: NoData, raw: true, summary: "The printed PDF (application/pdf); 409 until the report is done." }) },
+  },
+  {
+    // The print page of the web app reads what to print with the worker's single-use render
+    // credential (never a user's token): no session, the credential is the authorisation.
+    rel: "ReportPrint", href: "/api/report-prints/{publicId}", ...open,
+    methods: { POST: endpoint({ rights: [], ...item, payload: ReportPrintBody, success: ReportPrint, summary: "What the print page shows, for the render credential of a running report (usable once)." }) },
   },
 ] as const satisfies ReadonlyArray<RouteSpec>;
 

@@ -27,6 +27,13 @@ export interface Database {
   readonly kind: DatabaseOptions["kind"];
   readonly db: Db;
   /**
+   * The embedded PGlite client (PGlite only): the job queue (reports/jobQueue.ts) runs its own
+   * SQL on the same single connection.
+   */
+  readonly pglite?: PGlite;
+  /** The server's URL (PostgreSQL only): the job queue opens its own small pool there. */
+  readonly url?: string;
+  /**
    * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. `onResume` is called
    * after the listening connection was lost and is back: notifications in between are lost.
    */
@@ -54,6 +61,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   return {
     kind: "pglite",
     db,
+    pglite: client,
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
@@ -84,6 +92,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: "postgres",
     db,
+    url,
     async listen(channel, onPayload, onResume) {
       const listener = await pgListen(url, channel, onPayload, onResume);
       listeners.push(listener);

@@ -862,3 +862,50 @@ export const deviceDocuments = pgTable("device_documents", {
   bytes: bytea("bytes").notNull(),
   createdAt: createdAt(),
 }, (t) => [index("device_documents_agent_idx").on(t.agentId, t.id)]);
+/**
+ * Queued reports (issue 13; spec 3 "Report queue request"): a page version printed to PDF by a
+ * worker (reports/ReportService.ts; the job itself is pg-boss's, in its own schema). The page,
+ * device, asset and requester may be deleted meanwhile: the report keeps its title and what was
+ * printed. The render credential (the print page's single-use authorisation) is stored as its
+ * SHA-256 only, bound to this report, and cleared when used.
+ */
+export const reports = pgTable("reports", {
+  id: serial("id").primaryKey(),
+  publicId: publicId(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  pageId: integer("page_id").references(() => pages.id, { onDelete: "set null" }),
+  version: text("version").$type<"draft" | "published">().notNull(),
+  /** The version queued (its publicId): the report prints that version, or fails if it is gone. */
+  versionPublicId: text("version_public_id").notNull(),
+  title: text("title").notNull(),
+  agentId: integer("agent_id").references(() => agents.id, { onDelete: "set null" }),
+  assetId: integer("asset_id").references(() => assets.id, { onDelete: "set null" }),
+  /** Names when queued, so the list still says what the report was for after a delete. */
+  agentName: text("agent_name"),
+  assetName: text("asset_name"),
+  periodStart: at("period_start").notNull(),
+  periodEnd: at("period_end").notNull(),
+  timeZone: text("time_zone").notNull(),
+  status: text("status").$type<"queued" | "running" | "done" | "failed">().notNull(),
+  failureReason: text("failure_reason"),
+  requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
+  renderCredentialHash: text("render_credential_hash"),
+  renderCredentialExpiresAt: at("render_credential_expires_at"),
+  size: integer("size"),
+  createdAt: createdAt(),
+  finishedAt: at("finished_at"),
+}, (t) => [
+  index("reports_company_idx").on(t.companyId, t.id),
+  check("reports_status", sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+]);
+
+/**
+ * The PDF of a done report, in the database rather than under the data directory: every server
+ * process on one PostgreSQL reads what any worker printed, a delete of the report deletes it in
+ * the same transaction, and a backup of the database holds it. Kept apart from `reports` so that
+ * listing reports never reads the bytes.
+ */
+export const reportFiles = pgTable("report_files", {
+  reportId: integer("report_id").primaryKey().references(() => reports.id, { onDelete: "cascade" }),
+  pdf: bytea("pdf").notNull(),
+});

@@ -21,6 +21,7 @@ import type { MqttBrokerManager } from "../mqtt/MqttBrokerManager";
 import type { SecretBox } from "../mqtt/secretBox";
 import type { Clock } from "./Clock";
 import type { ReadCache } from "./ReadCache";
+import type { ReportService } from "../reports/ReportService";
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -43,6 +44,8 @@ export interface AppDeps {
   readonly mqtt: MqttBrokerManager;
   /** The API calls answered per company, for the usage screen. */
   readonly apiCalls: ApiCallCounter;
+  /** Queued reports: the job queue and this process' print worker. */
+  readonly reports: ReportService;
 }
 
 /**

@@ -59,13 +59,14 @@ describe.each(await crossCuttingBackends())("rights and isolation table on %s", 
   // A PUT replaces a whole list (UserGroupMembershipList) or a device's values; an item route's DELETE takes a body only
   // when it removes a list under the item (GroupAgentList).
   // The custom field values of a device or asset (issue 12) are replaced by an object of values.
-  const bodyFor = (m: RouteMethod): unknown => (m.method === "GET" ? undefined : m.method === "PUT" ? (m.route.rel.endsWith("CustomFieldValues") ? { values: {} } : [])
+  // The print call of a report (issue 13) takes a render credential; any one is refused for another company's report.
+  const bodyFor = (m: RouteMethod): unknown => (m.route.rel === "ReportPrint" ? { credential: "not-a-render-credential" } : m.method === "GET" ? undefined : m.method === "PUT" ? (m.route.rel.endsWith("CustomFieldValues") ? { values: {} } : [])
     : m.method === "DELETE" && isItemRoute(m.route) && !m.route.methods.DELETE?.payload ? undefined : {});
   // Sequential on purpose: parallel queries open more pool clients, and pg-pool's end() resolves
   // before they have finished closing, so the helper's forced drop of the database races them.
   const writes = async () => {
     const counts: number[] = [];
-    for (const n of ["audit_logs", "group_types", "asset_types", "translations", "terms_acceptances", "access_requests", "outbox_messages", "events", "invites", "memberships", "roles", "audiences", "custom_properties", "custom_field_values", "mqtt_brokers", "notices", "terms_of_use_policies", "privacy_statements", "menu_items", "branding_images", "brandings", "pages", "page_versions", "licence_bundles", "agent_activations", "agent_bundles", "agent_trials", "coupons", "app_installs", "backup_codes", "platform_servers", "router_screensavers", "backend_templates", "template_shares", "template_configs", "message_subscriptions", "template_logs", "logbook_entries", "device_documents"] as const) counts.push(await countRows(t.database.db, n));
+    for (const n of ["audit_logs", "group_types", "asset_types", "translations", "terms_acceptances", "access_requests", "outbox_messages", "events", "invites", "memberships", "roles", "audiences", "custom_properties", "custom_field_values", "mqtt_brokers", "notices", "terms_of_use_policies", "privacy_statements", "menu_items", "branding_images", "brandings", "pages", "page_versions", "licence_bundles", "agent_activations", "agent_bundles", "agent_trials", "coupons", "app_installs", "backup_codes", "platform_servers", "router_screensavers", "backend_templates", "template_shares", "template_configs", "message_subscriptions", "template_logs", "logbook_entries", "device_documents", "reports", "report_files"] as const) counts.push(await countRows(t.database.db, n));
     return counts;
   };
 

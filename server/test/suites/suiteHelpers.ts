@@ -160,6 +160,8 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     ...(await platformSamples(t, admin.secretId, acmeAdmin.secretId)),
     // Device components (issue 13): a logbook entry and a document made here on each company's device.
     ...(await deviceRecordSamples(t, agent, admin.secretId, acmeAdmin.secretId)),
+    // Reports (issue 13): a printed report stored here in each company (no worker needed).
+    ...(await reportSamples(t)),
   };
 }
 
@@ -213,6 +215,23 @@ async function deviceRecordSamples(t: TestApp, agent: ItemSample, adminSecret: s
     LogbookEntry: await both("logbook-entries", { text: "Sample entry" }),
     Document: document, DocumentFile: document,
   };
+}
+
+/** A done report with a PDF in each company, for every report item route. */
+async function reportSamples(t: TestApp): Promise<Record<string, ItemSample>> {
+  const { reports, reportFiles, pages } = await import("../../src/db/schema");
+  const make = async (companyKey: string): Promise<string> => {
+    const [company] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from companies where public_id = ${t.demo.companies[companyKey]!}`));
+    const [page] = await t.database.db.select({ id: pages.id }).from(pages).where(eq(pages.companyId, company!.id)).limit(1);
+    const [row] = await t.database.db.insert(reports).values({
+      publicId: newPublicId(), companyId: company!.id, pageId: page?.id ?? null, version: "published", versionPublicId: newPublicId(), title: "Sample report",
+      periodStart: new Date("2026-11-01T00:00:00Z"), periodEnd: new Date("2026-11-02T00:00:00Z"), timeZone: "UTC", status: "done", size: 9, finishedAt: new Date(),
+    }).returning({ id: reports.id, publicId: reports.publicId });
+    await t.database.db.insert(reportFiles).values({ reportId: row!.id, pdf: Buffer.from("%PDF-1.4\n") });
+    return row!.publicId;
+  };
+  const report: ItemSample = { own: await make("demo"), foreign: await make("acme") };
+  return { Report: report, ReportFile: report, ReportPrint: report };
 }
 
 /** A published page in each company, for every page item route. */
@@ -364,7 +383,7 @@ async function liveSession(db: Db, companyPublicId: string): Promise<string> {
 export async function countRows(db: Db, table: "audit_logs" | "group_types" | "asset_types" | "translations" | "terms_acceptances" | "access_tokens" | "access_requests" | "outbox_messages" | "events" | "invites" | "memberships" | "roles" | "audiences" | "custom_properties" | "custom_field_values" | "mqtt_brokers" | "notices" | "terms_of_use_policies" | "privacy_statements" | "menu_items" | "branding_images" | "brandings" | "pages" | "page_versions"
   | "licence_bundles" | "agent_activations" | "agent_bundles" | "agent_trials" | "coupons" | "app_installs" | "companies" | "backup_codes"
   | "platform_servers" | "router_screensavers" | "backend_templates" | "template_shares" | "template_configs" | "message_subscriptions" | "template_logs"
-  | "logbook_entries" | "device_documents"): Promise<number> {
+  | "logbook_entries" | "device_documents" | "reports" | "report_files"): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select count(*) as n from ${table}`)));
   return Number(row!.n);
 }

@@ -83,4 +83,8 @@ export const routes: RouteObject[] = [
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },
+  // The print route of a queued report (issue 13; spec 2's /reports/{id}/version/{id}/(agent|asset)/{id}):
+  // opened by the server's report worker with a render credential, outside the frame (no banners,
+  // no terms prompt, no sign-in).
+  { path: "/reports/:pagePublicId/version/:versionPublicId/*", ...page(() => import("../features/reports/ReportPrintPage")) },
 ];

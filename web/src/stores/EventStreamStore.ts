@@ -11,6 +11,7 @@ import {
   ACCESS_REQUEST_EVENT, AccessRequestEvent, BRANDING_CHANGED_EVENT, BrandingChangedEvent, LICENCE_CHANGED_EVENT, LicenceChangedEvent,
   MESSAGES_CHANGED_EVENT, MessagesChangedEvent, MQTT_BROKER_STATUS_EVENT, MqttBrokerStatusEvent, RIGHTS_CHANGED_EVENT, RightsChangedEvent,
 } from "@portal/core/wire/events";
+import { REPORT_EVENT, ReportChangedEvent } from "@portal/core/wire/events";
 import type { OpenEventStream, StreamEvent } from "./env";
 import type { RootStore } from "./RootStore";
 
@@ -41,6 +42,8 @@ export interface StreamNews {
   readonly "licence-changed": string;
   /** An access request changed; `mine`: it is the signed-in user's own. */
   readonly "access-request": typeof AccessRequestEvent.Type & { readonly mine: boolean };
+  /** A report I queued changed status (issue 13). */
+  readonly "report-changed": typeof ReportChangedEvent.Type["report"];
 }
 
 type Listeners = { [K in keyof StreamNews]: Set<(news: StreamNews[K]) => void> };
@@ -55,6 +58,7 @@ export class EventStreamStore {
   private readonly listeners: Listeners = {
     "rights-changed": new Set(), "mqtt-status": new Set(), "messages-changed": new Set(),
     "branding-changed": new Set(), "licence-changed": new Set(), "access-request": new Set(),
+    "report-changed": new Set(),
   };
 
   constructor(private readonly root: RootStore, private readonly openStream: OpenEventStream | null) {
@@ -188,6 +192,19 @@ export class EventStreamStore {
     this.tell("licence-changed", decoded.success.agent);
   }
 
+  /** A queued report of mine changed status (issue 13): the Reports list follows and tells when it ended. */
+  private reportChanged(data: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const decoded = Schema.decodeUnknownResult(ReportChangedEvent)(parsed);
+    if (Result.isFailure(decoded) || decoded.success.company !== this.root.session.selectedCompanyId) return;
+    this.tell("report-changed", decoded.success.report);
+  }
+
   /** One event: remembers its id, and dispatches an access-request event. Unreadable data is skipped. */
   receive(event: StreamEvent): void {
     if (event.id !== null) action(() => (this.lastEventId = event.id))();
@@ -196,6 +213,7 @@ export class EventStreamStore {
     if (event.event === MESSAGES_CHANGED_EVENT) return this.messagesChanged(event.data);
     if (event.event === BRANDING_CHANGED_EVENT) return this.brandingChanged(event.data);
     if (event.event === LICENCE_CHANGED_EVENT) return this.licenceChanged(event.data);
+    if (event.event === REPORT_EVENT) return this.reportChanged(event.data);
     if (event.event !== ACCESS_REQUEST_EVENT) return;
     let parsed: unknown;
     try {

@@ -31,6 +31,10 @@ export const DevicePagesSection = observer(function DevicePagesSection({ agentPu
             <Link to={`/devices/${agentPublicId}/pages/${p.publicId}`}>{p.published?.title}</Link>
             {canEdit && <>{" "}<Link to={`/pages/${p.publicId}`} aria-label={`Edit ${p.published?.title ?? "page"}`}>Edit</Link></>}
             {" "}<Tag minimal round>{p.kind === "report" ? "Report template" : "Dashboard"}</Tag>
+            {/* Queue the published report for this device (issue 13; spec 7 "queue published report under agent context"). */}
+            {canEdit && p.kind === "report" && (
+              <>{" "}<Link to={`/pages/reports?page=${p.publicId}&agent=${agentPublicId}`} data-testid="device-queue-report">Queue report</Link></>
+            )}
           </li>
         ))}
       </ul>

@@ -18,6 +18,7 @@ const StateTag = ({ page }: { page: Page }) => {
 
 const RowActions = observer(function RowActions({ page }: { page: Page }) {
   const store = useStore(PagesStore);
+  const navigate = useNavigate();
   const title = shownVersion(page)?.title ?? "";
   return (
     <Popover placement="bottom-end" content={
@@ -26,6 +27,7 @@ const RowActions = observer(function RowActions({ page }: { page: Page }) {
         <MenuItem icon="duplicate" text="Duplicate" onClick={() => void store.duplicate(page)} data-testid="page-duplicate" />
         <MenuItem icon="star" text="Set as default" disabled={page.isDefault === true} onClick={() => void store.setDefault(page)} data-testid="page-default" />
         <MenuItem icon="export" text="Export to a file" onClick={() => void store.exportPage(page)} data-testid="page-export" />
+        <MenuItem icon="document" text="Queue report" onClick={() => navigate(`/pages/reports?page=${page.publicId}`)} data-testid="page-queue-report" />
         <MenuItem icon="trash" intent="danger" text="Delete" onClick={() => store.askDelete(page)} data-testid="page-delete" />
       </Menu>
     }>
@@ -63,6 +65,7 @@ export const PagesPage = observer(function PagesPage() {
         <FileInput text="Import a page file…" buttonText="Browse" className="pages-import"
           inputProps={{ accept: ".json,application/json", "aria-label": "Import a page file", ref: fileInput, ...{ "data-testid": "page-import" } }}
           onInputChange={(e) => void importFile(e.currentTarget.files?.[0])} />
+        <Link to="/pages/reports" className="bp6-button" data-testid="pages-reports">Reports</Link>
         <Button icon="plus" intent="primary" text="New page" onClick={() => store.openAdd()} data-testid="page-add" />
       </ScreenHeader>
       <p className="bp6-text-muted">Dashboards show a device's data live; report templates lay out a report for a period. Open a page to edit its draft, then publish it.</p>

@@ -1,0 +1,158 @@
+/**
+ * Queued reports (issue 13): the queue call adds a pg-boss job (jobQueue.ts); a worker in any
+ * server process on the database takes it, marks the report running, mints a single-use render
+ * credential bound to the report (stored as SHA-256, valid RENDER_CREDENTIAL_TTL_MS), opens the
+ * web app's print route in Chromium with it (pdfPrinter.ts), stores the PDF and tells the member
+ * who queued it through the event stream. Every failure (no Chromium, a page that never became
+ * ready, a deleted page) ends the report as failed with a sentence saying why; nothing throws
+ * out of the worker.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { ReportStatus } from "@portal/core/domain/Report";
+import { REPORT_EVENT, type ReportChangedEvent } from "@portal/core/wire/events";
+import {
+  REPORT_FAILURES, REPORT_MAX_BYTES, REPORT_READY_TIMEOUT_MS, RENDER_CREDENTIAL_TTL_MS, reportPeriodLabel, reportStatusesBefore,
+} from "@portal/core/rules/reports";
+import { hashSecret, newSecret } from "../auth/secrets";
+import type { Database, Db } from "../db/Database";
+import { companies, pages, pageVersions, reportFiles, reports } from "../db/schema";
+import { EventHub } from "../events/EventHub";
+import { nowOf, type Clock } from "../http/Clock";
+import { pagesOf } from "../pages/pageRows";
+import type { JobQueue } from "./jobQueue";
+import { ChromiumMissing, PageNotReady, type PrintPdf } from "./pdfPrinter";
+import { printMargins } from "./printMargins";
+import { reportView } from "./reportRows";
+
+export const REPORT_QUEUE = "report-print";
+/** pg-boss queue options: one retry for a job whose worker died (expired), none for a failure the worker recorded. */
+const QUEUE_OPTIONS = { name: REPORT_QUEUE, retryLimit: 1, retryDelay: 5, expireInSeconds: 15 * 60 } as const;
+
+interface ReportJob { readonly report: string }
+
+export interface ReportServiceOptions {
+  readonly database: Database;
+  readonly clock: Clock;
+  readonly queue: JobQueue;
+  readonly print: PrintPdf;
+  readonly onError: (e: unknown) => void;
+  readonly readyTimeoutMs?: number;
+}
+
+export class ReportService {
+  /** The web app's origin the worker prints from; set when the server listens (startWorker). */
+  private origin: string | undefined;
+
+  constructor(private readonly options: ReportServiceOptions) {}
+
+  private get db(): Db { return this.options.database.db; }
+
+  /** Adds the job of a report that was just stored as queued; a queue that refuses fails the report with the reason. */
+  async enqueue(reportId: number, publicId: string): Promise<void> {
+    try {
+      await this.options.queue.send(REPORT_QUEUE, { report: publicId } satisfies ReportJob, QUEUE_OPTIONS);
+    } catch (e) {
+      await this.finish(reportId, "failed", { failureReason: REPORT_FAILURES.printFailed(`the job queue refused it (${messageOf(e)})`) });
+    }
+  }
+
+  /** Starts taking jobs in this process, printing from the web app at `origin`. */
+  async startWorker(origin: string): Promise<void> {
+    this.origin = origin.replace(/\/+$/, "");
+    await this.options.queue.work<ReportJob>(REPORT_QUEUE, QUEUE_OPTIONS, (job) => this.run(job.report));
+  }
+
+  /** Stops taking jobs in this process (another process takes them); resumeWorker starts again. */
+  async pauseWorker(): Promise<void> {
+    await this.options.queue.offWork(REPORT_QUEUE);
+  }
+
+  async resumeWorker(): Promise<void> {
+    if (this.origin) await this.startWorker(this.origin);
+  }
+
+  /** Prints one report; never throws (a failure is the report's status and reason). */
+  async run(publicId: string): Promise<void> {
+    const [row] = await this.db.select().from(reports).where(eq(reports.publicId, publicId));
+    if (!row || !reportStatusesBefore("running").includes(row.status)) return;
+    const credential = newSecret();
+    const now = nowOf(this.options.clock);
+    const started = await this.db.update(reports).set({
+      status: "running", renderCredentialHash: hashSecret(credential), renderCredentialExpiresAt: new Date(now + RENDER_CREDENTIAL_TTL_MS),
+    }).where(and(eq(reports.id, row.id), inArray(reports.status, reportStatusesBefore("running")))).returning({ id: reports.id });
+    if (started.length === 0) return;
+    await this.tell(row.id);
+    try {
+      const pdf = await this.print(row, credential);
+      if (pdf.length > REPORT_MAX_BYTES) throw new ReportFailure(REPORT_FAILURES.tooLarge(REPORT_MAX_BYTES / 1024 / 1024));
+      await this.finish(row.id, "done", { size: pdf.length }, pdf);
+    } catch (e) {
+      await this.finish(row.id, "failed", { failureReason: reasonOf(e, this.options.readyTimeoutMs ?? REPORT_READY_TIMEOUT_MS) });
+    }
+  }
+
+  private async print(row: typeof reports.$inferSelect, credential: string): Promise<Buffer> {
+    if (!this.origin) throw new ReportFailure(REPORT_FAILURES.printFailed("this server has no address of the web app to print from"));
+    if (row.pageId === null) throw new ReportFailure(REPORT_FAILURES.pageGone);
+    const [page] = await this.db.select().from(pages).where(eq(pages.id, row.pageId));
+    if (!page) throw new ReportFailure(REPORT_FAILURES.pageGone);
+    const [state] = await pagesOf(this.db, [page]);
+    const version = [state!.draft, state!.published].find((v) => v?.publicId === row.versionPublicId);
+    if (!version) throw new ReportFailure(REPORT_FAILURES.versionGone);
+    const start = row.periodStart.toISOString(), end = row.periodEnd.toISOString();
+    const target = row.agentName ?? row.assetName ?? null;
+    const view = await reportView(this.db, row.id);
+    const device = view?.agent ? `/agent/${view.agent.publicId}` : view?.asset ? `/asset/${view.asset.publicId}` : "";
+    // The spec's print path (/reports/{id}/version/{id}/(agent|asset)/{id}); the credential rides
+    // in the fragment, which the browser never sends to a server.
+    const url = `${this.origin}/reports/${page.publicId}/version/${version.publicId}${device}`
+      + `#report=${encodeURIComponent(row.publicId)}&credential=${encodeURIComponent(credential)}`;
+    return this.options.print({
+      url, timeZone: row.timeZone, readyTimeoutMs: this.options.readyTimeoutMs ?? REPORT_READY_TIMEOUT_MS,
+      ...printMargins(version, target, reportPeriodLabel(start, end, row.timeZone)),
+    });
+  }
+
+  /** Ends a report (running → done or failed), stores the PDF, clears the credential, tells the requester. */
+  private async finish(reportId: number, status: Extract<ReportStatus, "done" | "failed">, fields: { size?: number; failureReason?: string }, pdf?: Buffer): Promise<void> {
+    try {
+      await this.db.transaction(async (tx) => {
+        const ended = await tx.update(reports).set({
+          status, size: fields.size ?? null, failureReason: fields.failureReason ?? null, finishedAt: new Date(nowOf(this.options.clock)),
+          renderCredentialHash: null, renderCredentialExpiresAt: null,
+        }).where(and(eq(reports.id, reportId), inArray(reports.status, reportStatusesBefore(status)))).returning({ id: reports.id });
+        if (ended.length === 0) return; // deleted meanwhile: nothing to store or tell
+        if (pdf) await tx.insert(reportFiles).values({ reportId, pdf }).onConflictDoUpdate({ target: reportFiles.reportId, set: { pdf } });
+        await this.tellIn(tx, reportId);
+      });
+    } catch (e) {
+      this.options.onError(e);
+    }
+  }
+
+  private async tell(reportId: number): Promise<void> {
+    await this.db.transaction((tx) => this.tellIn(tx, reportId)).catch(this.options.onError);
+  }
+
+  /** Publishes the report's state to the member who queued it (in `tx`). */
+  private async tellIn(tx: Db, reportId: number): Promise<void> {
+    const [row] = await tx.select({ userId: reports.requestedBy, company: companies.publicId }).from(reports)
+      .innerJoin(companies, eq(companies.id, reports.companyId)).where(eq(reports.id, reportId));
+    const report = await reportView(tx, reportId);
+    if (!row || row.userId === null || !report) return;
+    await EventHub.publish(tx, row.userId, REPORT_EVENT, { company: row.company, report } satisfies ReportChangedEvent);
+  }
+}
+
+/** A failure whose message is already the sentence the report shows. */
+class ReportFailure extends Error {}
+
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split("\n")[0]!.slice(0, 300);
+
+/** The sentence a failed report shows for `e`. */
+function reasonOf(e: unknown, readyTimeoutMs: number): string {
+  if (e instanceof ReportFailure) return e.message;
+  if (e instanceof ChromiumMissing) return REPORT_FAILURES.chromiumMissing(e.path);
+  if (e instanceof PageNotReady) return REPORT_FAILURES.notReady(Math.round(readyTimeoutMs / 1000));
+  return REPORT_FAILURES.printFailed(messageOf(e));
+}

@@ -1,0 +1,208 @@
+/**
+ * Reports (issue 13) on PGlite and on PostgreSQL: queue → running → done with a real PDF printed
+ * by Chromium from the built web app's print route (header, footer, period in the time zone,
+ * device name in the text), the event stream telling the requester, the render credential
+ * (single use, bound to its report, never a user token), the failure path with its reason
+ * (Chromium missing), bad requests, and two workers sharing one queue (each job done once).
+ * The print route is the built web app (web/dist, built before the tests in CI): without it,
+ * the printing tests skip with a line that says so.
+ */
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/buildApp";
+import { reports } from "../src/db/schema";
+import { PdfPrinter } from "../src/reports/pdfPrinter";
+import { apiHeaders, availableBackends, createTestDatabase, signInAs, type TestDatabase } from "./testDatabase";
+import { openStream } from "./sseClient";
+import { pdfText } from "./pdfText";
+
+const webDist = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "web", "dist");
+const built = existsSync(join(webDist, "index.html"));
+const chromium = existsSync("/usr/bin/chromium");
+if (!built || !chromium) console.warn(`reports.test: ${!built ? "web/dist is not built" : "/usr/bin/chromium is missing"}: skipped the printing tests.`);
+
+interface ReportView { publicId: string; status: string; failureReason: string | null; size: number | null; agent: { name: string } | null; title: string }
+
+async function listening(t: TestDatabase, options: Parameters<typeof buildApp>[0] extends infer O ? Partial<O> : never = {}) {
+  const app = await buildApp({ database: t.database, webDist, jobPollSeconds: 0.5, reportReadyTimeoutMs: 30_000, ...options });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  return { app, origin };
+}
+
+describe.each(await availableBackends())("reports on %s", (kind) => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  let origin: string;
+  let admin: string;
+  let demo: string;
+  let reportPage: string;
+  let boiler: string;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    ({ app, origin } = await listening(t));
+    await app.portal.reports.startWorker(origin);
+    demo = t.demo.companies["demo"]!;
+    admin = await signInAs(app, "admin@example.com");
+    const pages = (await call("GET", "/api/pages")).body.data as Array<{ publicId: string; kind: string }>;
+    reportPage = pages.find((p) => p.kind === "report")!.publicId;
+    const agents = (await call("GET", "/api/agents?page-size=100")).body.data as Array<{ publicId: string; name: string }>;
+    boiler = agents.find((a) => a.name === "Boiler Controller")!.publicId;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+
+  async function call(method: "GET" | "POST" | "DELETE", url: string, payload?: unknown, target: FastifyInstance = app) {
+    const res = await target.inject({ method, url, headers: apiHeaders(admin, demo), ...(payload === undefined ? {} : { payload: payload as object }) });
+    const json = (res.headers["content-type"] ?? "").toString().startsWith("application/json");
+    return { status: res.statusCode, body: (json ? res.json() : {}) as { data: unknown; status?: string }, raw: res };
+  }
+  const queue = async (extra: Record<string, unknown> = {}, target: FastifyInstance = app) => {
+    const res = await call("POST", "/api/reports", {
+      report: { publicId: reportPage }, agent: { publicId: boiler }, start: "2026-11-01T00:00:00Z", end: "2026-11-02T00:00:00Z", timeZone: "Europe/Berlin", ...extra,
+    }, target);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return (res.body.data as Array<{ publicId: string }>)[0]!.publicId;
+  };
+  const until = async (id: string, statuses: string[], target: FastifyInstance = app, timeoutMs = 60_000): Promise<ReportView> => {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const r = (await call("GET", `/api/reports/${id}`, undefined, target)).body.data as ReportView;
+      if (statuses.includes(r.status)) return r;
+      if (Date.now() > end) throw new Error(`report ${id} is still ${r.status}`);
+      await new Promise((ok) => setTimeout(ok, 200));
+    }
+  };
+
+  it("refuses a bad period, zone, version or device with the field and sentence", async () => {
+    const bad = await call("POST", "/api/reports", { report: { publicId: reportPage }, start: "2026-11-02T00:00:00Z", end: "2026-11-01T00:00:00Z", timeZone: "Mars/Base" });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("The end must be after the start");
+    expect(JSON.stringify(bad.body)).toContain("Unknown time zone");
+    const noPage = await call("POST", "/api/reports", { report: { publicId: "nosuchpage01" }, start: "2026-11-01T00:00:00Z", end: "2026-11-02T00:00:00Z", timeZone: "UTC" });
+    expect(noPage.status).toBe(404);
+    const noDevice = await call("POST", "/api/reports", { report: { publicId: reportPage }, agent: { publicId: "nosuchagent1" }, start: "2026-11-01T00:00:00Z", end: "2026-11-02T00:00:00Z", timeZone: "UTC" });
+    expect(noDevice.status).toBe(404);
+    expect(await t.database.db.$count(reports)).toBe(0);
+  });
+
+  it.skipIf(!built || !chromium)("prints a queued report to a PDF with its header, footer, device and period, and tells the requester", async () => {
+    const stream = await openStream(origin, admin);
+    const id = await queue();
+    const done = await until(id, ["done", "failed"]);
+    expect(done.failureReason).toBeNull();
+    expect(done.status).toBe("done");
+    const file = await call("GET", `/api/reports/${id}/file`);
+    expect(file.raw.headers["content-type"]).toBe("application/pdf");
+    const pdf = file.raw.rawPayload;
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(done.size).toBe(pdf.length);
+    const text = await pdfText(pdf);
+    expect(text).toContain("Monthly service report");
+    expect(text).toContain("Boiler Controller");
+    // The period in the report's zone (Berlin is UTC+1 in November), in the header on the page.
+    expect(text).toContain("1 Nov 2026, 01:00 – 2 Nov 2026, 01:00 (Europe/Berlin)");
+    expect(text).toContain("Demo Company service department");
+    expect(text).toMatch(/Page 1 of 1/);
+    // The requester heard running and done.
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && !stream.events.some((e) => e.event === "report-changed" && (e.data as { report: ReportView }).report.status === "done")) {
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+    const seen = stream.events.filter((e) => e.event === "report-changed").map((e) => (e.data as { report: ReportView }).report.status);
+    expect(seen).toEqual(["running", "done"]);
+    stream.close();
+    // The credential is gone once used: nothing left to replay.
+    const [row] = await t.database.db.select().from(reports).where(eq(reports.publicId, id));
+    expect(row!.renderCredentialHash).toBeNull();
+  });
+
+  it("accepts a render credential once, for its own report only; a user's token is not one", async () => {
+    // No worker takes these reports: the test plays the worker's part.
+    await app.portal.reports.pauseWorker();
+    const id = await queue({ version: "draft" });
+    // Stop this report before a worker takes it: mark it running with a known credential.
+    const { hashSecret } = await import("../src/auth/secrets");
+    await t.database.db.update(reports).set({ status: "running", renderCredentialHash: hashSecret("right-credential"), renderCredentialExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(reports.publicId, id));
+    const other = await queue();
+    const print = (report: string, credential: string) =>
+      app.inject({ method: "POST", url: `/api/report-prints/${report}`, headers: { "api-version": "2" }, payload: { credential } });
+    expect((await print(other, "right-credential")).statusCode).toBe(404);
+    expect((await print(id, admin)).statusCode).toBe(404);
+    const first = await print(id, "right-credential");
+    expect(first.statusCode).toBe(200);
+    expect((first.json() as { data: { periodLabel: string; agent: { name: string } } }).data).toMatchObject({
+      periodLabel: "1 Nov 2026, 01:00 – 2 Nov 2026, 01:00 (Europe/Berlin)", agent: { name: "Boiler Controller" },
+    });
+    expect((await print(id, "right-credential")).statusCode).toBe(404);
+    await call("DELETE", `/api/reports/${id}`);
+    await call("DELETE", `/api/reports/${other}`);
+    await app.portal.reports.resumeWorker();
+  });
+
+  it("fails a report with the reason when Chromium is missing, without a crash", async () => {
+    const missing = await listening(t, { printPdf: new PdfPrinter("/nonexistent/chromium").print });
+    // This app's worker alone takes the next job: the main worker stops taking new ones.
+    await app.portal.reports.pauseWorker();
+    try {
+      await missing.app.portal.reports.startWorker(missing.origin);
+      const id = await queue({}, missing.app);
+      const failed = await until(id, ["done", "failed"], missing.app);
+      expect(failed.status).toBe("failed");
+      expect(failed.failureReason).toBe("Chromium is not installed at /nonexistent/chromium, so reports cannot be printed on this server.");
+      expect((await call("GET", `/api/reports/${id}/file`, undefined, missing.app)).status).toBe(409);
+    } finally {
+      await missing.app.close();
+      await app.portal.reports.resumeWorker();
+    }
+  });
+
+  it("shares one queue between two workers: every job is printed once", async () => {
+    await app.portal.reports.pauseWorker();
+    const printed: string[] = [];
+    // Counting printers: the subject here is the queue, not Chromium (printed above).
+    const fake = (who: string) => async (r: { url: string }) => {
+      printed.push(`${who} ${new URLSearchParams(r.url.split("#")[1]).get("report")}`);
+      await new Promise((ok) => setTimeout(ok, 50));
+      return Buffer.from(`%PDF-1.4 printed by ${who}`);
+    };
+    const one = await listening(t, { printPdf: fake("one") });
+    const two = await listening(t, { printPdf: fake("two") });
+    try {
+      await one.app.portal.reports.startWorker(one.origin);
+      await two.app.portal.reports.startWorker(two.origin);
+      const ids: string[] = [];
+      for (let i = 0; i < 8; i++) ids.push(await queue({}, i % 2 === 0 ? one.app : two.app));
+      for (const id of ids) expect((await until(id, ["done", "failed"], one.app)).status).toBe("done");
+      const byReport = new Map<string, number>();
+      for (const p of printed) byReport.set(p.split(" ")[1]!, (byReport.get(p.split(" ")[1]!) ?? 0) + 1);
+      expect([...byReport.keys()].sort()).toEqual([...ids].sort());
+      expect([...byReport.values()].every((n) => n === 1)).toBe(true);
+    } finally {
+      await one.app.close();
+      await two.app.close();
+      await app.portal.reports.resumeWorker();
+    }
+  });
+
+  it("deletes a report with its PDF, and another company's is not found", async () => {
+    const list = (await call("GET", "/api/reports?page-size=2")).body as { data: ReportView[]; moreAfter: string | null };
+    expect(list.data.length).toBe(2);
+    expect(list.moreAfter).not.toBeNull();
+    const id = list.data[0]!.publicId;
+    const acmeAdmin = await signInAs(app, "acme-admin@example.com");
+    const foreign = await app.inject({ method: "GET", url: `/api/reports/${id}`, headers: apiHeaders(acmeAdmin, t.demo.companies["acme"]!) });
+    expect(foreign.statusCode).toBe(404);
+    expect((await call("DELETE", `/api/reports/${id}`)).status).toBe(200);
+    expect((await call("GET", `/api/reports/${id}`)).status).toBe(404);
+  });
+});

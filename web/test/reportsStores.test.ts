@@ -1,0 +1,87 @@
+/**
+ * The Reports screen's store on the in-memory PortalApi (issue 13): the queue dialog opens on
+ * yesterday in the zone and sends the period in UTC; a refused period keeps what was typed and
+ * names the field; a queued report is listed; the event stream's report-changed moves a row to
+ * done with a snackbar; delete asks first.
+ */
+import { runInAction } from "mobx";
+import { PagesStore } from "../src/stores/PagesStore";
+import { ReportsStore } from "../src/stores/ReportsStore";
+import { describe, expect, it } from "vitest";
+import { ALL_RIGHTS } from "@portal/core/domain/Right";
+import { ReportQueueDialog } from "../src/stores/ReportQueueDialog";
+import { agent } from "./accessHarness";
+import { company, harness, START } from "./harness";
+
+function setup() {
+  const h = harness({ seed: { signedIn: true, companies: [{ company: company("companyAAAAA", "Alpha"), rights: ALL_RIGHTS }], agents: [agent(1)] } });
+  runInAction(() => {
+    h.root.session.rights = [...ALL_RIGHTS];
+    h.root.session.selectedCompanyId = "companyAAAAA";
+  });
+  return h;
+}
+
+async function publishedPage(h: ReturnType<typeof setup>): Promise<string> {
+  h.root.get(PagesStore).openAdd();
+  h.root.get(PagesStore).dialog!.set("title", "Service report");
+  const id = (await h.root.get(PagesStore).saveDialog())!;
+  await h.root.run(h.api.pages.publish(id));
+  return id;
+}
+
+describe("ReportQueueDialog", () => {
+  it("opens on yesterday from midnight to midnight in the zone and sends UTC", () => {
+    // START is 2026-11-21T10:00Z: in Berlin (UTC+1) yesterday is 20 Nov 00:00 to 21 Nov 00:00.
+    const d = new ReportQueueDialog(START, "page", "", "Europe/Berlin");
+    expect(d.form).toMatchObject({ start: "2026-11-20T00:00", end: "2026-11-21T00:00", timeZone: "Europe/Berlin", version: "published" });
+    expect(d.body()).toMatchObject({ start: "2026-11-19T23:00:00Z", end: "2026-11-20T23:00:00Z", timeZone: "Europe/Berlin" });
+    expect(d.dirty).toBe(false);
+    d.set("timeZone", "UTC");
+    expect(d.dirty).toBe(true);
+  });
+});
+
+describe("ReportsStore", () => {
+  it("queues a report for a device and lists it as queued", async () => {
+    const h = setup();
+    const page = await publishedPage(h);
+    await h.root.get(ReportsStore).openQueue(page);
+    const dialog = h.root.get(ReportsStore).dialog!;
+    expect(h.root.get(ReportsStore).devices.map((d) => d.publicId)).toContain(agent(1).publicId);
+    dialog.set("agent", agent(1).publicId);
+    expect(await h.root.get(ReportsStore).queue()).toBe(true);
+    expect(h.root.get(ReportsStore).dialog).toBeNull();
+    expect(h.root.get(ReportsStore).reports).toHaveLength(1);
+    expect(h.root.get(ReportsStore).reports[0]).toMatchObject({ status: "queued", title: "Service report", agent: { publicId: agent(1).publicId } });
+    expect(h.root.snackbars.visible.at(-1)?.message).toBe("The report was queued. You will be told here when it is ready.");
+  });
+
+  it("keeps what was typed when the period is refused, naming the field", async () => {
+    const h = setup();
+    const page = await publishedPage(h);
+    await h.root.get(ReportsStore).openQueue(page);
+    const dialog = h.root.get(ReportsStore).dialog!;
+    dialog.set("end", dialog.form.start);
+    expect(await h.root.get(ReportsStore).queue()).toBe(false);
+    expect(h.root.get(ReportsStore).dialog).toBe(dialog);
+    expect(dialog.form.end).toBe(dialog.form.start);
+    expect(dialog.fieldIssues["end"]).toBe("The end must be after the start");
+    expect(h.root.get(ReportsStore).reports).toHaveLength(0);
+  });
+
+  it("follows report-changed events: done shows a snackbar; delete asks first", async () => {
+    const h = setup();
+    const page = await publishedPage(h);
+    await h.root.get(ReportsStore).openQueue(page);
+    await h.root.get(ReportsStore).queue();
+    const queued = h.root.get(ReportsStore).reports[0]!;
+    h.root.get(ReportsStore).changed({ ...queued, status: "done", size: 2048, finishedAt: queued.createdAt });
+    expect(h.root.get(ReportsStore).reports[0]!.status).toBe("done");
+    expect(h.root.snackbars.visible.at(-1)?.message).toBe("The report “Service report” is ready to download.");
+    h.root.get(ReportsStore).askDelete(h.root.get(ReportsStore).reports[0]!);
+    expect(h.root.get(ReportsStore).reports).toHaveLength(1);
+    await h.root.get(ReportsStore).confirmDelete();
+    expect(h.root.get(ReportsStore).reports).toHaveLength(0);
+  });
+});
