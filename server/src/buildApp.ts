@@ -64,6 +64,9 @@ import { MqttBrokerManager } from "./mqtt/MqttBrokerManager";
 import { SecretBox, secretKeyFromEnv } from "./mqtt/secretBox";
 import { ApiCallCounter } from "./usage/ApiCallCounter";
 import { usageRoutes } from "./routes/usageRoutes";
+import { dataPointRoutes } from "./routes/dataPointRoutes";
+import { DataPointIngest } from "./datapoints/DataPointIngest";
+import { DATA_POINT_RETENTION_INTERVAL_MS, pruneDataPoints } from "./datapoints/retention";
 
 export interface BuildAppOptions {
   /** An open database (see openDatabase); the caller closes it after the app. */
@@ -104,6 +107,13 @@ export interface BuildAppOptions {
   readonly mqttClients?: boolean;
   /** The key that encrypts stored secrets; PORTAL_SECRET_KEY (secretBox.ts) by default. */
   readonly secretKey?: Buffer;
+  /**
+   * The device broker whose data-point messages are stored (DataPointIngest), e.g.
+   * mqtt://127.0.0.1:1883; PORTAL_DATA_MQTT_URL by default; null or unset: no ingest.
+   */
+  readonly dataMqttUrl?: string | null;
+  /** The ingest's shared-subscription group (DataPointIngest.shareGroup); "portal-ingest" by default. */
+  readonly dataMqttShareGroup?: string;
 }
 
 export const HANDLERS: HandlerTable = {
@@ -120,6 +130,7 @@ export const HANDLERS: HandlerTable = {
   ...usageRoutes,
   ...identityRoutes, ...menuItemRoutes,
   ...licenceRoutes, ...appRoutes, ...adminRoutes,
+  ...dataPointRoutes,
 };
 
 /**
@@ -167,6 +178,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   apiCalls.start();
   const deps: AppDeps = { database: options.database, clock, events, cache, checkAnswers, mail, secrets, mqtt, apiCalls, ...(mailWorker ? { mailWorker } : {}) };
   app.decorate("portal", deps);
+  const dataMqttUrl = options.dataMqttUrl === undefined ? env["PORTAL_DATA_MQTT_URL"] ?? null : options.dataMqttUrl;
+  const ingest = dataMqttUrl ? new DataPointIngest({ database: options.database, clock, url: dataMqttUrl, ...(options.dataMqttShareGroup ? { shareGroup: options.dataMqttShareGroup } : {}), onError: (e) => app.log.warn({ err: e }, "data-point ingest") }) : null;
+  app.decorate("ingest", ingest);
   const relay = new Relay({ database: options.database, clock, log: app.log });
   await relay.start();
   relay.attach(app.server);
@@ -206,7 +220,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const warning = setInterval(warn, EXPIRING_ACCESS_INTERVAL_MS);
   warning.unref();
+  // Samples past the retention are deleted on the same chain, hourly.
+  const pruneData = () => {
+    expiring = expiring.then(() => pruneDataPoints(deps)).catch((e: unknown) => app.log.error({ err: e }, "data-point retention failed"));
+  };
+  const dataRetention = setInterval(pruneData, DATA_POINT_RETENTION_INTERVAL_MS);
+  dataRetention.unref();
   app.addHook("onReady", async () => {
+    pruneData();
+    ingest?.start();
     expire();
     retain();
     warn();
@@ -219,6 +241,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await expiring;
     await mailWorker?.stop();
     await mqtt.stop();
+    clearInterval(dataRetention);
+    await ingest?.stop();
     await apiCalls.stop();
     await events.stop();
     await cache.stop();
@@ -262,5 +286,7 @@ declare module "fastify" {
     portal: AppDeps;
     /** The remote-access relay of this process. */
     relay: Relay;
+    /** The data-point ingest of this process; null when no device broker is configured. */
+    ingest: DataPointIngest | null;
   }
 }
