@@ -169,7 +169,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailWorker = mail.smtpUrl ? new MailWorker(options.database, clock, { ...mail, smtpUrl: mail.smtpUrl }) : undefined;
   mailWorker?.start();
   // A production server without PORTAL_SECRET_KEY stops here, before it could store a secret.
-  const secrets = new SecretBox(options.secretKey ?? secretKeyFromEnv());
+  const secretKey = options.secretKey ?? secretKeyFromEnv();
+  const secrets = new SecretBox(secretKey);
+  events.live.useKey(secretKey);
   const mqtt = new MqttBrokerManager({
     database: options.database, box: secrets, clock, connect: options.mqttClients ?? env["PORTAL_MQTT_CLIENTS"] !== "0",
     onError: (e) => app.log.error({ err: e }, "mqtt broker manager"),

@@ -10,6 +10,7 @@ import { assetTypesApi, auditLogsApi, groupTypesApi, translationsApi } from "./a
 import { groupsApi } from "./areas/groups";
 import { accessRequestsApi } from "./areas/devices";
 import { pagesApi } from "./areas/pages";
+import { dataPointsApi } from "./areas/dataPoints";
 import { tunnelsApi } from "./areas/tunnels";
 import { usersApi } from "./areas/users";
 import { audiencesApi, rolesApi } from "./areas/roles";
@@ -50,6 +51,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     policyBuilders: policyBuildersApi(http),
     licences: licencesApi(http),
     apps: appsApi(http),
+    dataPoints: dataPointsApi(http),
   };
 }
 

@@ -17,6 +17,7 @@ import type { GroupsApi } from "./api/GroupsApi";
 import type { GroupTypesApi } from "./api/GroupTypesApi";
 import type { MeApi } from "./api/MeApi";
 import type { PagesApi } from "./api/PagesApi";
+import type { DataPointsApi } from "./api/DataPointsApi";
 import type { TranslationsApi } from "./api/TranslationsApi";
 import type { TunnelsApi } from "./api/TunnelsApi";
 import type { UsersApi } from "./api/UsersApi";
@@ -38,6 +39,7 @@ export type { GroupsApi } from "./api/GroupsApi";
 export type { GroupTypesApi } from "./api/GroupTypesApi";
 export type { MeApi } from "./api/MeApi";
 export type { PagesApi } from "./api/PagesApi";
+export type { DataPointPeriodQuery, DataPointsApi } from "./api/DataPointsApi";
 export type { TranslationsApi, UpsertResult } from "./api/TranslationsApi";
 export type { TunnelSessionState, TunnelsApi } from "./api/TunnelsApi";
 export type { InviteFinish, InviteInput, InviteJoined, UserListRequest, UserPatch, UsersApi } from "./api/UsersApi";
@@ -74,6 +76,7 @@ export interface PortalApiShape {
   readonly identity: IdentityApi;
   readonly licences: LicencesApi;
   readonly apps: AppsApi;
+  readonly dataPoints: DataPointsApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

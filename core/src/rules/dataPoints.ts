@@ -203,3 +203,20 @@ export function wearAndTear(operatingHours: number, intervalHours: number, warnA
 /** How much of a tank's range a level fills, clamped to 0..1 (0 for an empty or reversed range). */
 export const fillRatio = (value: number, min: number, max: number): number =>
   max > min ? Math.min(1, Math.max(0, (value - min) / (max - min))) : 0;
+
+/**
+ * The names of a state data point's values from a component's "states" text, e.g.
+ * "1=Running, 0=Stopped": entries `value=name` separated by commas; an entry that is not a number
+ * followed by `=` and a name is skipped. Guarantees finite keys and trimmed, non-empty names.
+ */
+export function stateNames(text: string): ReadonlyMap<number, string> {
+  const names = new Map<number, string>();
+  for (const entry of text.split(",")) {
+    const m = /^\s*(-?\d+(?:\.\d+)?)\s*=\s*(.+?)\s*$/.exec(entry);
+    if (m && Number.isFinite(Number(m[1]))) names.set(Number(m[1]), m[2]!);
+  }
+  return names;
+}
+
+/** The name of a state value: its configured name, else the number itself. */
+export const stateName = (names: ReadonlyMap<number, string>, value: number): string => names.get(value) ?? String(value);

@@ -8,8 +8,8 @@
  * values again on reconnect). The throttle is the ingest's (core LIVE_INTERVAL_MS): one event per
  * stream per flush, with the newest value of each watched data point.
  */
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { DATA_POINTS_EVENT, STREAM_EVENT } from "@portal/core/domain/DataPoint";
-import { newPublicId } from "../ids";
 import type { Database } from "../db/Database";
 import { DATA_POINTS_CHANNEL, type LiveValue } from "./DataPointIngest";
 
@@ -37,6 +37,32 @@ export class LiveDataHub {
   private database: Database | null = null;
   /** Live events written, for the benchmark. */
   sent = 0;
+  /** Signs stream ids (see streamId); buildApp sets it from the server's secret key, shared by every process. */
+  private key: Buffer = randomBytes(32);
+
+  useKey(secret: Buffer): void {
+    this.key = createHmac("sha256", secret).update("portal live stream ids").digest();
+  }
+
+  private mac(userId: number, nonce: string): string {
+    return createHmac("sha256", this.key).update(`${userId}:${nonce}`).digest("base64url").slice(0, 16);
+  }
+
+  /**
+   * A new stream id of a user: a random nonce and its signature with the user id, so any process
+   * can tell whether an id is one of this user's streams (ownedBy) without shared state.
+   */
+  streamId(userId: number): string {
+    const nonce = randomBytes(9).toString("base64url");
+    return `${nonce}${this.mac(userId, nonce)}`;
+  }
+
+  /** Whether `stream` was made for `userId` (another user's or a made-up id: false). */
+  ownedBy(stream: string, userId: number): boolean {
+    if (!/^[A-Za-z0-9_-]{28}$/.test(stream)) return false;
+    const want = Buffer.from(this.mac(userId, stream.slice(0, 12)));
+    return timingSafeEqual(want, Buffer.from(stream.slice(12)));
+  }
 
   async start(database: Database): Promise<void> {
     this.database = database;
@@ -65,7 +91,7 @@ export class LiveDataHub {
 
   /** Registers an open event stream; sends it its id; returns the function that forgets it. */
   open(userId: number, write: (event: string, data: unknown) => void): () => void {
-    const id = newPublicId();
+    const id = this.streamId(userId);
     this.streams.set(id, { userId, write, agents: new Set() });
     write(STREAM_EVENT, { stream: id });
     return () => {

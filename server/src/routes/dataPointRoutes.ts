@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import { DATA_POINT_LOG_MAX, DATA_POINT_NAME_PATTERN } from "@portal/core/domain/DataPoint";
-import { InvalidInput } from "@portal/core/errors";
+import { InvalidInput, NotFound } from "@portal/core/errors";
 import { bucketSize, periodRange, PERIOD_MAX_DAYS, seriesPoints, stateShares, type PeriodRange } from "@portal/core/rules/dataPoints";
 import { rowsOf } from "../db/Database";
 import { findAgent } from "../devices/deviceAccess";
@@ -115,6 +115,8 @@ export const dataPointRoutes: HandlersOf<"AgentDataPointList" | "AgentDataPointS
 
   "DataPointWatch.PUT": async (ctx) => {
     const stream = ctx.params["publicId"]!;
+    // Another user's stream, or a made-up id, is answered like another company's data.
+    if (!ctx.deps.events.live.ownedBy(stream, userOf(ctx).id)) throw new NotFound({ entity: "EventStream", publicId: stream });
     const wanted = [...new Set(ctx.body.agents)];
     const found = [];
     for (const publicId of wanted) found.push(await findAgent(ctx, ctx.db, publicId));

@@ -155,6 +155,19 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     ...(await pageSamples(t, admin.secretId, acmeAdmin.secretId)),
     AgentPageList: agent,
     AssetPageList: await pair("/api/assets"),
+    // Device data points (issue 13): the device routes take the device samples; a watch takes an
+    // event-stream id of the caller (own) or of Acme's admin (foreign).
+    ...(await dataPointSamples(t, agent)),
+  };
+}
+
+/** Data-point samples: the device for its routes, and stream ids signed for the demo and the Acme admin. */
+async function dataPointSamples(t: TestApp, agent: ItemSample): Promise<Record<string, ItemSample>> {
+  const idOf = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+  const live = t.app.portal.events.live;
+  return {
+    AgentDataPointList: agent, AgentDataPointSeries: agent, AgentDataPointLog: agent, AgentDataPointStates: agent,
+    DataPointWatch: { own: live.streamId(await idOf(emailOf("admin"))), foreign: live.streamId(await idOf(emailOf("acmeAdmin"))) },
   };
 }
 

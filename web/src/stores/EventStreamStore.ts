@@ -12,6 +12,7 @@ import {
   ACCESS_REQUEST_EVENT, AccessRequestEvent, BRANDING_CHANGED_EVENT, BrandingChangedEvent, LICENCE_CHANGED_EVENT, LicenceChangedEvent,
   MESSAGES_CHANGED_EVENT, MessagesChangedEvent, MQTT_BROKER_STATUS_EVENT, MqttBrokerStatusEvent, RIGHTS_CHANGED_EVENT, RightsChangedEvent,
 } from "@portal/core/wire/events";
+import { DATA_POINTS_EVENT, STREAM_EVENT } from "@portal/core/domain/DataPoint";
 import type { OpenEventStream, StreamEvent } from "./env";
 import type { RootStore } from "./RootStore";
 
@@ -161,6 +162,8 @@ export class EventStreamStore {
     if (event.event === MESSAGES_CHANGED_EVENT) return this.messagesChanged(event.data);
     if (event.event === BRANDING_CHANGED_EVENT) return this.brandingChanged(event.data);
     if (event.event === LICENCE_CHANGED_EVENT) return this.licenceChanged(event.data);
+    if (event.event === STREAM_EVENT) return this.root.dataPoints.streamOpened(event.data);
+    if (event.event === DATA_POINTS_EVENT) return this.root.dataPoints.applyLive(event.data);
     if (event.event !== ACCESS_REQUEST_EVENT) return;
     let parsed: unknown;
     try {

@@ -61,6 +61,7 @@ import { TermsStore } from "./TermsStore";
 import { RegisterStore } from "./RegisterStore";
 import { MyMessagesStore } from "./MyMessagesStore";
 import { PolicyStore } from "./PolicyStore";
+import { DataPointsStore } from "./DataPointsStore";
 
 export interface Ports {
   readonly api: PortalApiShape;
@@ -145,6 +146,8 @@ export class RootStore {
   /** The builders of the company's own terms of use and privacy statement (issue 12). */
   readonly termsBuilder: PolicyBuilderStore;
   readonly privacyBuilder: PolicyBuilderStore;
+  /** Device data points of the page components, kept live (issue 13). */
+  readonly dataPoints: DataPointsStore;
 
   constructor(deps: RootDeps) {
     this.ports = deps.ports;
@@ -204,6 +207,7 @@ export class RootStore {
     this.policy = new PolicyStore(this);
     this.termsBuilder = new PolicyBuilderStore(this, "terms-of-use");
     this.privacyBuilder = new PolicyBuilderStore(this, "privacy-statement");
+    this.dataPoints = new DataPointsStore(this);
     this.accessRequestDialog.onSent = (agentPublicId) => {
       void this.devices.refreshDevice(agentPublicId);
       void this.myRequests.refresh();

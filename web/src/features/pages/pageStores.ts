@@ -1,0 +1,5 @@
+/**
+ * The stores the page components reach, re-exported one folder up from components/ (whose files
+ * may not climb three folders: the lint rule that keeps web's imports inside web/).
+ */
+export { useStores } from "../../app/StoreContext";
