@@ -27,9 +27,14 @@ const admin = env["PORTAL_ADMIN_EMAIL"] && env["PORTAL_ADMIN_PASSWORD"]
 // broker; PORTAL_DATA_MQTT_URL names another broker (and turns the ingest on without the demo).
 const demo = !url && env["PORTAL_DEMO"] !== "0";
 const dataMqttUrl = env["PORTAL_DATA_MQTT_URL"] ?? (demo ? "mqtt://127.0.0.1:1883" : null);
+// Processes of one portal share one subscription group (PORTAL_DATA_MQTT_GROUP) and split the
+// messages; a demo is one process, and several demos (tests) may share the machine's broker, so
+// each takes its own group and none takes the others' messages.
+const dataMqttShareGroup = env["PORTAL_DATA_MQTT_GROUP"] ?? (demo ? `portal-demo-${process.pid}` : undefined);
 
 const server = await startServer({
   dataMqttUrl,
+  ...(dataMqttShareGroup ? { dataMqttShareGroup } : {}),
   database: url ? { kind: "postgres", url } : { kind: "pglite", dataDir },
   port,
   demo: !url && env["PORTAL_DEMO"] !== "0",

@@ -29,6 +29,7 @@ export interface StartServerOptions {
   readonly clock?: Clock;
   /** The device broker whose data-point messages are stored (buildApp's dataMqttUrl). */
   readonly dataMqttUrl?: string | null;
+  readonly dataMqttShareGroup?: string;
 }
 
 export interface RunningServer {
@@ -60,6 +61,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.clock === undefined ? {} : { clock: options.clock }),
       ...(options.dataMqttUrl === undefined ? {} : { dataMqttUrl: options.dataMqttUrl }),
+      ...(options.dataMqttShareGroup === undefined ? {} : { dataMqttShareGroup: options.dataMqttShareGroup }),
     });
     const host = options.host ?? "0.0.0.0";
     await app.listen({ port: options.port ?? 8080, host });

@@ -19,6 +19,8 @@ export const RECENT_MAX = 600;
 export interface LiveSample {
   readonly ts: number;
   readonly value: number;
+  /** When it arrived (this browser's clock): a graph appends the samples that came after it read its series. */
+  readonly at: number;
 }
 
 const key = (agent: string, name: string) => `${agent}\u0000${name}`;
@@ -135,7 +137,7 @@ export class DataPointsStore {
       if (!seen || seen.ts <= v.ts) this.latest.set(k, { name: v.name, ts: v.ts, value: v.value });
       if (live) {
         const list = this.recent.get(k) ?? [];
-        const next = [...list, { ts: Date.parse(v.ts), value: v.value }];
+        const next = [...list, { ts: Date.parse(v.ts), value: v.value, at: Date.now() }];
         this.recent.set(k, next.length > RECENT_MAX ? next.slice(next.length - RECENT_MAX) : next);
       }
     }

@@ -11,23 +11,30 @@ import { useStores } from "../pageStores";
 import type { ComponentContext } from "../ComponentView";
 import { formatTime, formatValue, NoData, NoDevice, str, useDeviceWatch, useReload } from "./dataPointParts";
 
-/** Points of the line: bucket means, then live samples after the last bucket. */
-export function linePoints(series: DataPointSeries | null, live: ReadonlyArray<{ ts: number; value: number }>): Array<{ t: number; v: number }> {
+/**
+ * Points of the line: bucket means (at the middle of each bucket), then the live samples that
+ * arrived after the series was read (`readAt`, this browser's clock), within the period, in time order.
+ */
+export function linePoints(series: DataPointSeries | null, readAt: number, live: ReadonlyArray<{ ts: number; value: number; at: number }>): Array<{ t: number; v: number }> {
   const points = (series?.buckets ?? []).map((b) => ({ t: Date.parse(b.ts) + (series?.bucketMs ?? 0) / 2, v: b.avg }));
-  const after = series ? Date.parse(series.buckets[series.buckets.length - 1]?.ts ?? series.from) + series.bucketMs : 0;
+  const from = series ? Date.parse(series.from) : -Infinity;
   const until = series ? Date.parse(series.until) : Infinity;
-  for (const s of live) if (s.ts >= after && s.ts < until) points.push({ t: s.ts, v: s.value });
-  return points;
+  for (const s of live) if (s.at > readAt && s.ts >= from && s.ts < until) points.push({ t: s.ts, v: s.value });
+  return points.sort((a, b) => a.t - b.t);
 }
 
 export const LineGraphView = observer(function LineGraphView({ c, ctx }: { c: PageComponent; ctx: ComponentContext }) {
   const { dataPoints } = useStores();
   const agent = useDeviceWatch(ctx);
   const name = str(c, "dataPoint");
-  const [series, setSeries] = useState<DataPointSeries | null>(null);
-  useReload([agent, name, ctx.periodSpec], undefined,
-    async () => (agent ? dataPoints.series(agent, { name, period: ctx.periodSpec, timeZone: dataPoints.timeZone }) : null), setSeries);
-  const points = agent ? linePoints(series, dataPoints.recentOf(agent, name)) : [];
+  const [read, setRead] = useState<{ series: DataPointSeries; at: number } | null>(null);
+  const series = read?.series ?? null;
+  useReload([agent, name, ctx.periodSpec], undefined, async () => {
+    const at = Date.now();
+    const s = agent ? await dataPoints.series(agent, { name, period: ctx.periodSpec, timeZone: dataPoints.timeZone }) : null;
+    return s ? { series: s, at } : null;
+  }, setRead);
+  const points = agent ? linePoints(series, read?.at ?? Infinity, dataPoints.recentOf(agent, name)) : [];
   const last = points[points.length - 1];
   return (
     <div className="pc-graph">
