@@ -12,7 +12,9 @@
  *   carried in one event per flush);
  * - ingest capacity: a burst of BURST samples stored through the batched ingest, against the
  *   same number written with one INSERT each (baseline: an ingest without batching).
- * Browser frames dropped are not measured here (see server/README.md "Data points").
+ * - browser frames: a dashboard of the COMPONENTS live values in Chromium (dataPointsFrames.ts),
+ *   requestAnimationFrame callbacks and dropped frames while nothing is published (baseline) and
+ *   under the load; skipped, saying why, without web/dist or Chromium.
  * BENCH_DP_SECONDS (default 10), BENCH_DP_DASHBOARDS (default 50).
  */
 import { fork } from "node:child_process";
@@ -22,6 +24,7 @@ import { connect } from "mqtt";
 import { dataPointTopic } from "@portal/core/domain/DataPoint";
 import { LIVE_INTERVAL_MS } from "@portal/core/rules/dataPoints";
 import { answers, LOCAL_BROKER } from "../test/mosquitto";
+import { measureFrames } from "./dataPointsFrames";
 
 const SECONDS = Number(process.env["BENCH_DP_SECONDS"] ?? 10);
 const DASHBOARDS = Number(process.env["BENCH_DP_DASHBOARDS"] ?? 50);
@@ -37,6 +40,8 @@ if (!(await answers(LOCAL_BROKER.host, LOCAL_BROKER.port))) {
 }
 
 const child = fork(join(here, "dataPointsServer.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+// The server process never outlives this one (an error here would leave it holding the terminal).
+process.on("exit", () => child.kill());
 const ask = <T>(type: string, extra: object = {}): Promise<T> => new Promise((resolve) => {
   const on = (m: { type: string }) => {
     if (m.type !== type) return;
@@ -161,7 +166,19 @@ console.log(`  server CPU               ${f(loadCpu, 1)}% under load   vs ${f(id
 console.log(`  fan-out latency          p50 ${f(percentile(liveLatency, 50))} ms, p99 ${f(percentile(liveLatency, 99))} ms to ${DASHBOARDS} streams   vs MQTT subscriber p50 ${f(percentile(mqttLatency, 50))} ms, p99 ${f(percentile(mqttLatency, 99))} ms (baseline); throttle beat ${LIVE_INTERVAL_MS} ms`);
 console.log(`  live events per dashboard ${f(liveEvents / DASHBOARDS / SECONDS, 2)}/s (each carrying up to ${COMPONENTS} values)   vs ${RATE * COMPONENTS} messages/s published: the throttle's ${f(1000 / LIVE_INTERVAL_MS)}/s per data point`);
 console.log(`  ingest capacity (burst)  ${f(BURST / (burstMs / 1000))} samples/s batched   vs ${f(NAIVE / (naive.ms / 1000))} samples/s with one INSERT each (baseline): ${f((BURST / burstMs) / (NAIVE / naive.ms), 1)}x`);
-console.log("  browser frames dropped   not measured by this bench (see server/README.md)");
+// 4. Browser frames of one dashboard, idle (baseline) and under the same load.
+let frameTimer: NodeJS.Timeout | null = null;
+const frames = await measureFrames(ready.url, headers, ready.agent, COMPONENTS, Math.min(SECONDS, 5), (on) => {
+  if (frameTimer) clearInterval(frameTimer);
+  frameTimer = on ? setInterval(() => {
+    for (let i = 0; i < COMPONENTS; i++) device.publish(dataPointTopic(ready.agent), JSON.stringify({ values: { [`p${i}`]: Math.round(Math.random() * 1000) / 10 } }));
+  }, 1000 / RATE) : null;
+});
+if ("unavailable" in frames) console.log(`  browser frames           not measured: ${frames.unavailable}`);
+else {
+  console.log(`  browser frames (1 tab)   ${f(frames.load.frames)} frames, ${f(frames.load.dropped)} dropped, longest ${f(frames.load.longestMs)} ms under load`
+    + `   vs ${f(frames.idle.frames)} frames, ${f(frames.idle.dropped)} dropped, longest ${f(frames.idle.longestMs)} ms idle (baseline), ${Math.min(SECONDS, 5)} s each`);
+}
 
 for (const c of controllers) c.abort();
 subscriber.end(true);

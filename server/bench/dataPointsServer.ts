@@ -1,7 +1,7 @@
 /**
  * The data-point benchmark's server process (dataPointsBench.ts starts it over IPC, so the MQTT
  * publisher and the event-stream readers do not share its event loop or its CPU time): PGlite with
- * the demo data, the real app listening, its ingest on the machine's Mosquitto with a share group
+ * the demo data, the real app (with the built web app, for the frames) listening, its ingest on the machine's Mosquitto with a share group
  * of its own. The parent asks {type: "cpu"} (process.cpuUsage since start, µs), {type: "stats"}
  * (the ingest's counters and the live events written) and {type: "naive", count} (the baseline:
  * `count` samples written with one INSERT each, as an ingest without batching would; ms).
@@ -15,7 +15,7 @@ import { createTestDatabase } from "../test/testDatabase";
 const t = await createTestDatabase("pglite");
 const db = t.database.db;
 const app = await buildApp({
-  database: t.database, webDist: null, mqttClients: false, mail: { smtpUrl: undefined }, maxStreamsPerUser: 100_000,
+  database: t.database, mqttClients: false, mail: { smtpUrl: undefined }, maxStreamsPerUser: 100_000,
   dataMqttUrl: "mqtt://127.0.0.1:1883", dataMqttShareGroup: `bench-${randomBytes(4).toString("hex")}`,
 });
 await app.listen({ port: 0, host: "127.0.0.1" });
