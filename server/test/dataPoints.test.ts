@@ -129,8 +129,8 @@ describe.skipIf(!brokerUp)("device data points over MQTT", () => {
 
   it("sends live values to an event stream that watches the device, throttled to the newest", async () => {
     const stream = await openStream(base, admin);
-    await stream.waitFor(1);
-    const id = (stream.events.find((e) => e.event === STREAM_EVENT)!.data as { stream: string }).stream;
+    await stream.waitForLive(1);
+    const id = (stream.live.find((e) => e.event === STREAM_EVENT)!.data as { stream: string }).stream;
     // Another company's device cannot be watched.
     const foreign = await app.inject({ method: "PUT", url: `/api/event-streams/${id}/data-point-watches`, headers: apiHeaders(admin, demo), payload: { agents: [acmeAgent] } });
     expect(foreign.statusCode).toBe(404);
@@ -138,13 +138,14 @@ describe.skipIf(!brokerUp)("device data points over MQTT", () => {
     expect(watch.statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 200));
     for (let i = 0; i < 10; i++) publish(agent, { values: { pressure: 3 + i } });
-    expect(await until(() => stream.events.some((e) => e.event === DATA_POINTS_EVENT
+    expect(await until(() => stream.live.some((e) => e.event === DATA_POINTS_EVENT
       && (e.data as { values: Array<{ name: string; value: number }> }).values.some((v) => v.name === "pressure" && v.value === 12)))).toBe(true);
-    const live = stream.events.filter((e) => e.event === DATA_POINTS_EVENT);
+    const live = stream.live.filter((e) => e.event === DATA_POINTS_EVENT);
     // Ten messages within a flush or two: at most a few events, each with one value per data point.
     expect(live.length).toBeLessThanOrEqual(4);
     for (const e of live) expect((e.data as { values: unknown[] }).values.length).toBe(1);
     expect(live.every((e) => e.id === undefined)).toBe(true);
+    expect(stream.events).toEqual([]); // nothing stored, nothing to replay
     stream.close();
   });
 });
