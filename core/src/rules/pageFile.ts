@@ -75,7 +75,9 @@ export const parsePageFile = (text: string): Result.Result<PageFile, InvalidInpu
   if (decoded._tag === "Success") return Result.succeed(decoded.value);
   const text2 = String(decoded.cause);
   const start = text2.indexOf("SchemaError(");
-  const detail = (start < 0 ? text2 : text2.slice(start + "SchemaError(".length).replace(/\)+\]\)$/, "")).replace(/\s+/g, " ").trim();
+  const detail = (start < 0 ? text2 : text2.slice(start + "SchemaError(".length).replace(/\)+\]\)$/, "")).replace(/\s+/g, " ").trim()
+    // The union of every component kind would fill the sentence before the path that matters.
+    .replace(/\{ readonly "kind": "[^"]+", \.\.\. \}(?: \| \{ readonly "kind": "[^"]+", \.\.\. \})+/g, "a component of a known kind");
   return refuse(`The file's content is not valid: ${detail}`.slice(0, 500));
 };
 
