@@ -75,6 +75,9 @@ import { reportRoutes } from "./routes/reportRoutes";
 import { JobQueue } from "./reports/jobQueue";
 import { PdfPrinter, type PrintPdf } from "./reports/pdfPrinter";
 import { ReportService } from "./reports/ReportService";
+import { dataPointRoutes } from "./routes/dataPointRoutes";
+import { DataPointIngest } from "./datapoints/DataPointIngest";
+import { DATA_POINT_RETENTION_INTERVAL_MS, pruneDataPoints } from "./datapoints/retention";
 
 export interface BuildAppOptions {
   /** An open database (see openDatabase); the caller closes it after the app. */
@@ -121,6 +124,13 @@ export interface BuildAppOptions {
   readonly reportReadyTimeoutMs?: number;
   /** How often an idle report worker asks the job queue (seconds, at least 0.5; 1 by default). */
   readonly jobPollSeconds?: number;
+  /**
+   * The device broker whose data-point messages are stored (DataPointIngest), e.g.
+   * mqtt://127.0.0.1:1883; PORTAL_DATA_MQTT_URL by default; null or unset: no ingest.
+   */
+  readonly dataMqttUrl?: string | null;
+  /** The ingest's shared-subscription group (DataPointIngest.shareGroup); "portal-ingest" by default. */
+  readonly dataMqttShareGroup?: string;
 }
 
 export const HANDLERS: HandlerTable = {
@@ -140,6 +150,7 @@ export const HANDLERS: HandlerTable = {
   ...platformServerRoutes, ...screensaverRoutes, ...templateRoutes, ...templatePartRoutes,
   ...deviceRecordRoutes, ...mailFormRoutes,
   ...reportRoutes,
+  ...dataPointRoutes,
 };
 
 /**
@@ -178,7 +189,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailWorker = mail.smtpUrl ? new MailWorker(options.database, clock, { ...mail, smtpUrl: mail.smtpUrl }) : undefined;
   mailWorker?.start();
   // A production server without PORTAL_SECRET_KEY stops here, before it could store a secret.
-  const secrets = new SecretBox(options.secretKey ?? secretKeyFromEnv());
+  const secretKey = options.secretKey ?? secretKeyFromEnv();
+  const secrets = new SecretBox(secretKey);
+  events.live.useKey(secretKey);
   const mqtt = new MqttBrokerManager({
     database: options.database, box: secrets, clock, connect: options.mqttClients ?? env["PORTAL_MQTT_CLIENTS"] !== "0",
     onError: (e) => app.log.error({ err: e }, "mqtt broker manager"),
@@ -203,6 +216,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database, clock, events, cache, checkAnswers, mail, secrets, mqtt, apiCalls, reports, ...(mailWorker ? { mailWorker } : {}),
   };
   app.decorate("portal", deps);
+  const dataMqttUrl = options.dataMqttUrl === undefined ? env["PORTAL_DATA_MQTT_URL"] ?? null : options.dataMqttUrl;
+  const ingest = dataMqttUrl ? new DataPointIngest({ database: options.database, clock, url: dataMqttUrl, ...(options.dataMqttShareGroup ? { shareGroup: options.dataMqttShareGroup } : {}), onError: (e) => app.log.warn({ err: e }, "data-point ingest") }) : null;
+  app.decorate("ingest", ingest);
   const relay = new Relay({ database: options.database, clock, log: app.log });
   await relay.start();
   relay.attach(app.server);
@@ -242,7 +258,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const warning = setInterval(warn, EXPIRING_ACCESS_INTERVAL_MS);
   warning.unref();
+  // Samples past the retention are deleted on the same chain, hourly.
+  const pruneData = () => {
+    expiring = expiring.then(() => pruneDataPoints(deps)).catch((e: unknown) => app.log.error({ err: e }, "data-point retention failed"));
+  };
+  const dataRetention = setInterval(pruneData, DATA_POINT_RETENTION_INTERVAL_MS);
+  dataRetention.unref();
   app.addHook("onReady", async () => {
+    pruneData();
+    ingest?.start();
     expire();
     retain();
     warn();
@@ -258,6 +282,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A report being printed finishes (or is failed by pg-boss) before the database closes.
     await jobs.stop();
     await printer?.close();
+    clearInterval(dataRetention);
+    await ingest?.stop();
     await apiCalls.stop();
     await events.stop();
     await cache.stop();
@@ -301,5 +327,7 @@ declare module "fastify" {
     portal: AppDeps;
     /** The remote-access relay of this process. */
     relay: Relay;
+    /** The data-point ingest of this process; null when no device broker is configured. */
+    ingest: DataPointIngest | null;
   }
 }

@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from "@portal/fixtures/demo/demoData";
 import { startServer } from "./startServer";
 import { retargetDemoAgentConfig, writeDemoAgentConfig } from "./seed/demoAgent";
+import { startDemoDataPublisher } from "./seed/demoDataPublisher";
 
 const env = process.env;
 const port = Number(env["PORT"] ?? 8080);
@@ -22,7 +23,18 @@ const url = env["DATABASE_URL"];
 const admin = env["PORTAL_ADMIN_EMAIL"] && env["PORTAL_ADMIN_PASSWORD"]
   ? { email: env["PORTAL_ADMIN_EMAIL"], password: env["PORTAL_ADMIN_PASSWORD"] } : undefined;
 
+// Device data points (issue 13): the demo stores what its demo devices publish on the machine's
+// broker; PORTAL_DATA_MQTT_URL names another broker (and turns the ingest on without the demo).
+const demo = !url && env["PORTAL_DEMO"] !== "0";
+const dataMqttUrl = env["PORTAL_DATA_MQTT_URL"] ?? (demo ? "mqtt://127.0.0.1:1883" : null);
+// Processes of one portal share one subscription group (PORTAL_DATA_MQTT_GROUP) and split the
+// messages; a demo is one process, and several demos (tests) may share the machine's broker, so
+// each takes its own group and none takes the others' messages.
+const dataMqttShareGroup = env["PORTAL_DATA_MQTT_GROUP"] ?? (demo ? `portal-demo-${process.pid}` : undefined);
+
 const server = await startServer({
+  dataMqttUrl,
+  ...(dataMqttShareGroup ? { dataMqttShareGroup } : {}),
   database: url ? { kind: "postgres", url } : { kind: "pglite", dataDir },
   port,
   demo: !url && env["PORTAL_DEMO"] !== "0",
@@ -44,7 +56,12 @@ if (!url && env["PORTAL_DEMO"] !== "0") {
   }
 }
 
+// The demo devices publish their data points (PORTAL_DEMO_DATA=0 turns them off).
+const stopDemoData = demo && dataMqttUrl && env["PORTAL_DEMO_DATA"] !== "0"
+  ? await startDemoDataPublisher(server.database.db, dataMqttUrl) : null;
+
 console.log(`\nPortal is running at ${server.url}`);
+if (dataMqttUrl) console.log(`Device data points: ${dataMqttUrl}${stopDemoData ? " (the demo devices publish every second)" : ""}`);
 console.log(url ? "Database: PostgreSQL server (DATABASE_URL)" : `Database: embedded PostgreSQL (PGlite) in ${dataDir}`);
 if (server.demoLoaded) console.log("Demo data loaded into the empty database.");
 if (!url) {
@@ -64,7 +81,7 @@ const stop = (signal: string) => {
   stopping = true;
   console.log(`\n${signal}: stopping (in-flight requests are finished first)`);
   setTimeout(() => { console.error("Stop took too long: exiting."); process.exit(1); }, STOP_GRACE_MS).unref();
-  void server.close().then(() => process.exit(0), (e: unknown) => { console.error(e); process.exit(1); });
+  void (stopDemoData?.() ?? Promise.resolve()).then(() => server.close()).then(() => process.exit(0), (e: unknown) => { console.error(e); process.exit(1); });
 };
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));

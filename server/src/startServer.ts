@@ -27,6 +27,9 @@ export interface StartServerOptions {
   readonly webDist?: string | null;
   readonly logger?: boolean;
   readonly clock?: Clock;
+  /** The device broker whose data-point messages are stored (buildApp's dataMqttUrl). */
+  readonly dataMqttUrl?: string | null;
+  readonly dataMqttShareGroup?: string;
 }
 
 export interface RunningServer {
@@ -57,6 +60,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       ...(options.webDist === undefined ? {} : { webDist: options.webDist }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.clock === undefined ? {} : { clock: options.clock }),
+      ...(options.dataMqttUrl === undefined ? {} : { dataMqttUrl: options.dataMqttUrl }),
+      ...(options.dataMqttShareGroup === undefined ? {} : { dataMqttShareGroup: options.dataMqttShareGroup }),
     });
     const host = options.host ?? "0.0.0.0";
     await app.listen({ port: options.port ?? 8080, host });

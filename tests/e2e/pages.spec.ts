@@ -19,7 +19,8 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 let portal: PortalServer;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  portal = await startPortal({ dataDir: mkdtempSync(join(tmpdir(), "portal-e2e-pages-")) });
+  // The demo devices publish no data points here: this spec checks the "No data yet" state (dashboard-live.spec.ts checks live data).
+  portal = await startPortal({ dataDir: mkdtempSync(join(tmpdir(), "portal-e2e-pages-")), env: { PORTAL_DEMO_DATA: "0" } });
 });
 test.afterAll(async () => {
   await portal.stop();

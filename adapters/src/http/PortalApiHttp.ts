@@ -11,6 +11,7 @@ import { groupsApi } from "./areas/groups";
 import { accessRequestsApi } from "./areas/devices";
 import { pagesApi } from "./areas/pages";
 import { reportsApi } from "./areas/reports";
+import { dataPointsApi } from "./areas/dataPoints";
 import { tunnelsApi } from "./areas/tunnels";
 import { usersApi } from "./areas/users";
 import { audiencesApi, rolesApi } from "./areas/roles";
@@ -58,6 +59,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
     admin: adminApi(http),
     platform: platformApi(http),
     deviceRecords: deviceRecordsApi(http),
+    dataPoints: dataPointsApi(http),
   };
 }
 

@@ -143,8 +143,54 @@ export const VPN_CONNECT = kind({
   size: { w: 4, h: 3 },
 });
 
+
+// Device data-point kinds (issue 13, data half): they read the preview device's stored values and live updates.
+const Positive = Schema.Number.check(Schema.makeFilter<number>((n) => (Number.isFinite(n) && n > 0) || "Must be a number above 0"));
+export const TANK = kind({
+  kind: "tank", label: "Tank", icon: "cube",
+  config: Schema.Struct({ label: Label, dataPoint: DataPoint, unit: Unit, min: Finite, max: Finite }),
+  fields: [
+    { name: "label", label: "Label", type: "text" }, { name: "dataPoint", label: "Data point", type: "text" }, { name: "unit", label: "Unit", type: "text" },
+    { name: "min", label: "Empty at", type: "number" }, { name: "max", label: "Full at", type: "number" },
+  ],
+  defaults: { label: "Level", dataPoint: "level", unit: "%", min: 0, max: 100 },
+  size: { w: 2, h: 4 },
+});
+export const DATA_TABLE = kind({
+  kind: "data-table", label: "Data table", icon: "list",
+  config: Schema.Struct({ label: Label }),
+  fields: [{ name: "label", label: "Label", type: "text" }],
+  defaults: { label: "Data points" },
+  size: { w: 4, h: 4 },
+});
+export const EVENT_LOG = kind({
+  kind: "event-log", label: "Event log", icon: "history",
+  config: Schema.Struct({ label: Label, dataPoint: DataPoint, states: Text(200) }),
+  fields: [{ name: "label", label: "Label", type: "text" }, { name: "dataPoint", label: "Data point", type: "text" }, { name: "states", label: "State names (value=name, comma separated)", type: "text" }],
+  defaults: { label: "Events", dataPoint: "running", states: "1=Running, 0=Stopped" },
+  size: { w: 4, h: 4 },
+});
+export const STATE_ANALYSIS = kind({
+  kind: "state-analysis", label: "State analysis", icon: "timeline-bar-chart",
+  config: Schema.Struct({ label: Label, dataPoint: DataPoint, states: Text(200) }),
+  fields: [{ name: "label", label: "Label", type: "text" }, { name: "dataPoint", label: "Data point", type: "text" }, { name: "states", label: "State names (value=name, comma separated)", type: "text" }],
+  defaults: { label: "Running time", dataPoint: "running", states: "1=Running, 0=Stopped" },
+  size: { w: 4, h: 4 },
+});
+export const WEAR_AND_TEAR = kind({
+  kind: "wear-and-tear", label: "Wear and tear", icon: "build",
+  config: Schema.Struct({ label: Label, dataPoint: DataPoint, intervalHours: Positive }),
+  fields: [{ name: "label", label: "Label", type: "text" }, { name: "dataPoint", label: "Operating hours data point", type: "text" }, { name: "intervalHours", label: "Service interval (hours)", type: "number" }],
+  defaults: { label: "Service", dataPoint: "operatingHours", intervalHours: 500 },
+  size: { w: 3, h: 3 },
+});
+
 /** Every kind of this slice, in palette order. */
-export const COMPONENT_KINDS = [LIVE_VALUE, GAUGE, LINE_GRAPH, DEVICE_INFO, REPORT_HEADER, REPORT_FOOTER, SERVICE_LOGBOOK, DOCUMENTS, MAIL_FORM, WEB_ACCESS, VPN_CONNECT] as const;
+export const COMPONENT_KINDS = [
+  LIVE_VALUE, GAUGE, LINE_GRAPH, DEVICE_INFO, REPORT_HEADER, REPORT_FOOTER,
+  SERVICE_LOGBOOK, DOCUMENTS, MAIL_FORM, WEB_ACCESS, VPN_CONNECT,
+  TANK, DATA_TABLE, EVENT_LOG, STATE_ANALYSIS, WEAR_AND_TEAR,
+] as const;
 export type ComponentKind = (typeof COMPONENT_KINDS)[number]["kind"];
 export const COMPONENT_KIND_NAMES = COMPONENT_KINDS.map((k) => k.kind) as unknown as readonly [ComponentKind, ...ComponentKind[]];
 

@@ -18,6 +18,7 @@ import type { GroupTypesApi } from "./api/GroupTypesApi";
 import type { MeApi } from "./api/MeApi";
 import type { PagesApi } from "./api/PagesApi";
 import type { ReportsApi } from "./api/ReportsApi";
+import type { DataPointsApi } from "./api/DataPointsApi";
 import type { TranslationsApi } from "./api/TranslationsApi";
 import type { TunnelsApi } from "./api/TunnelsApi";
 import type { UsersApi } from "./api/UsersApi";
@@ -43,6 +44,7 @@ export type { GroupTypesApi } from "./api/GroupTypesApi";
 export type { MeApi } from "./api/MeApi";
 export type { PagesApi } from "./api/PagesApi";
 export type { ReportsApi } from "./api/ReportsApi";
+export type { DataPointPeriodQuery, DataPointsApi } from "./api/DataPointsApi";
 export type { TranslationsApi, UpsertResult } from "./api/TranslationsApi";
 export type { TunnelSessionState, TunnelsApi } from "./api/TunnelsApi";
 export type { InviteFinish, InviteInput, InviteJoined, UserListRequest, UserPatch, UsersApi } from "./api/UsersApi";
@@ -86,6 +88,7 @@ export interface PortalApiShape {
   readonly platform: PlatformApi;
   readonly deviceRecords: DeviceRecordsApi;
   readonly reports: ReportsApi;
+  readonly dataPoints: DataPointsApi;
 }
 
 export class PortalApi extends Context.Service<PortalApi, PortalApiShape>()("@portal/core/ports/PortalApi") {}

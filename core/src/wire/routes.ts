@@ -21,6 +21,9 @@ import { Approver, MyAccessRequest } from "../domain/AccessRequest";
 import { Asset, AgentView, OutboxMessage } from "../domain/Device";
 import { AgentCredential, TunnelSession, VpnTicket, VpnTicketBody } from "../domain/Tunnel";
 import { VpnClientReleaseFeed } from "../domain/VpnClient";
+import {
+  DataPointChange, DataPointLogQuery, DataPointSeries, DataPointSeriesQuery, DataPointStates, DataPointValue, DataPointWatch, DataPointWatchBody,
+} from "../domain/DataPoint";
 import { Report, ReportPrint } from "../domain/Report";
 import { ReportPrintBody, ReportQueueBody } from "./reportPayloads";
 import { DeviceDocument, LogbookEntry, LogbookEntryBody, MailFormBody, MailFormResult } from "../domain/DeviceRecords";
@@ -948,6 +951,38 @@ export const ROUTES = [
     // credential (never a user's token): no session, the credential is the authorisation.
     rel: "ReportPrint", href: "/api/report-prints/{publicId}", ...open,
     methods: { POST: endpoint({ rights: [], ...item, payload: ReportPrintBody, success: ReportPrint, summary: "What the print page shows, for the render credential of a running report (usable once)." }) },
+  },
+  // Device data points (issue 13, data half): what the live page components show. Those who may
+  // see the device (device readers) or build pages read them; the device must be visible to them.
+  {
+    rel: "AgentDataPointList", href: "/api/agents/{publicId}/data-points", ...company,
+    methods: { GET: endpoint({ rights: [...DEVICE_READERS, "manage:pages"], ...item, success: Schema.Array(DataPointValue), summary: "The latest value of each data point of the device." }) },
+  },
+  {
+    rel: "AgentDataPointSeries", href: "/api/agents/{publicId}/data-point-series", ...company,
+    methods: {
+      GET: endpoint({
+        rights: [...DEVICE_READERS, "manage:pages"], ...item, query: DataPointSeriesQuery, success: DataPointSeries,
+        summary: "A data point over a page period ('today', 'last-7-days'...) or from/to, downsampled into at most `points` buckets (300; 1000 at most).",
+      }),
+    },
+  },
+  {
+    rel: "AgentDataPointLog", href: "/api/agents/{publicId}/data-point-log", ...company,
+    methods: { GET: endpoint({ rights: [...DEVICE_READERS, "manage:pages"], ...item, query: DataPointLogQuery, success: Schema.Array(DataPointChange), summary: "The changes of a data point in a period, newest first (200 at most)." }) },
+  },
+  {
+    rel: "AgentDataPointStates", href: "/api/agents/{publicId}/data-point-states", ...company,
+    methods: { GET: endpoint({ rights: [...DEVICE_READERS, "manage:pages"], ...item, query: DataPointLogQuery, success: DataPointStates, summary: "The time share of each value of a data point in a period." }) },
+  },
+  {
+    rel: "DataPointWatch", href: "/api/event-streams/{publicId}/data-point-watches", ...company,
+    methods: {
+      PUT: endpoint({
+        rights: [...DEVICE_READERS, "manage:pages"], ...item, payload: DataPointWatchBody, success: DataPointWatch,
+        summary: "The devices whose live data points the caller's event stream {publicId} gets (replaces the set; 20 at most).",
+      }),
+    },
   },
 ] as const satisfies ReadonlyArray<RouteSpec>;
 

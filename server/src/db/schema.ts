@@ -909,3 +909,29 @@ export const reportFiles = pgTable("report_files", {
   reportId: integer("report_id").primaryKey().references(() => reports.id, { onDelete: "cascade" }),
   pdf: bytea("pdf").notNull(),
 });
+import { doublePrecision } from "drizzle-orm/pg-core";
+
+/**
+ * Device data points (issue 13): one row per sample, a time series without a primary key (rows are
+ * only appended and pruned by age). The btree (agent_id, name, ts desc) serves a series and the
+ * event log of one data point of one device; the BRIN index on ts serves the retention delete
+ * (rows arrive in time order, so a BRIN range maps to a few pages at a tiny size). See
+ * server/README.md "Data points" for how this scales and what to use beyond one machine.
+ */
+export const dataPoints = pgTable("data_points", {
+  agentId: integer("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  ts: at("ts").notNull(),
+  value: doublePrecision("value").notNull(),
+}, (t) => [
+  index("data_points_agent_name_ts_idx").on(t.agentId, t.name, t.ts.desc()),
+  index("data_points_ts_brin_idx").using("brin", t.ts),
+]);
+
+/** The newest sample of each data point of a device, upserted by each ingest flush: "latest values" reads it without scanning the series. */
+export const dataPointLatest = pgTable("data_point_latest", {
+  agentId: integer("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  ts: at("ts").notNull(),
+  value: doublePrecision("value").notNull(),
+}, (t) => [primaryKey({ columns: [t.agentId, t.name] })]);

@@ -9,6 +9,7 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import { sql } from "drizzle-orm";
 import type { Database, Db } from "../db/Database";
 import { events } from "../db/schema";
+import { LiveDataHub } from "../datapoints/LiveDataHub";
 
 export const EVENTS_CHANNEL = "portal_events";
 
@@ -38,11 +39,14 @@ export class EventHub {
   private readonly streams = new Set<() => void>();
   /** Open streams per user, for the cap. */
   private readonly perUser = new Map<number, number>();
+  /** Live data points of watched devices (volatile events, not stored): see LiveDataHub. */
+  readonly live = new LiveDataHub();
 
   constructor(private readonly database: Database, readonly maxStreamsPerUser: number = MAX_STREAMS_PER_USER) {}
 
   /** Starts listening for notifications of every process on this database. */
   async start(): Promise<void> {
+    await this.live.start(this.database);
     this.unlisten = await this.database.listen(EVENTS_CHANNEL, (payload) => {
       const userId = Number(payload);
       // One read per distinct position for all of this user's streams (a user with many tabs,
@@ -85,6 +89,7 @@ export class EventHub {
     this.endStreams();
     this.subscribers.clear();
     await this.unlisten?.();
+    await this.live.stop();
   }
 
   /** Stores an event for a user and notifies all processes when `tx` commits. Returns its id. */

@@ -40,6 +40,8 @@ export const eventRoutes: HandlersOf<"EventStream"> = {
     const unsubscribe = hub.subscribe(user.id, last, (e) => {
       res.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
     });
+    // Live data points (volatile: no id, so Last-Event-ID still names the last stored event).
+    const unwatch = hub.live.open(user.id, (event, data) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
     const heartbeat = setInterval(() => res.write(`: ping\n\n`), HEARTBEAT_MS);
     const msLeft = ctx.token ? ctx.token.expiresOn.getTime() - ctx.now : 0;
     const expiry = setTimeout(() => res.end(), Math.min(Math.max(msLeft, 0), 2 ** 31 - 1));
@@ -47,6 +49,7 @@ export const eventRoutes: HandlersOf<"EventStream"> = {
       clearInterval(heartbeat);
       clearTimeout(expiry);
       unsubscribe();
+      unwatch();
       untrack();
     });
     return { type: "Event", data: null, raw: true };

@@ -43,6 +43,10 @@ describe.each(await crossCuttingBackends())("rights and isolation table on %s", 
     secrets.set(NO_RIGHTS, (await signIn(t.app, await addRightlessUser(t.database.db, demo))).secretId);
   });
   afterAll(async () => { await t?.close(); });
+  // The query a route cannot answer without (the data point of a series, log or state analysis).
+  const REQUIRED_QUERY: Readonly<Record<string, string>> = {
+    AgentDataPointSeries: "?name=temperature", AgentDataPointLog: "?name=temperature", AgentDataPointStates: "?name=temperature",
+  };
 
   const sampleOf = (route: RouteSpec): ItemSample => {
     const s = samples[route.rel];
@@ -50,7 +54,7 @@ describe.each(await crossCuttingBackends())("rights and isolation table on %s", 
     return s;
   };
   const urlOf = (route: RouteSpec, which: "own" | "foreign"): string =>
-    isItemRoute(route) ? expandHref(route.href, { publicId: sampleOf(route)[which] }) : route.href;
+    (isItemRoute(route) ? expandHref(route.href, { publicId: sampleOf(route)[which] }) : route.href) + (REQUIRED_QUERY[route.rel] ?? "");
   const call = (m: RouteMethod, url: string, secret: string, company: string, payload?: unknown): Promise<LightMyRequestResponse> =>
     t.app.inject({
       method: m.method, url, headers: apiHeaders(secret, company),
@@ -60,7 +64,8 @@ describe.each(await crossCuttingBackends())("rights and isolation table on %s", 
   // when it removes a list under the item (GroupAgentList).
   // The custom field values of a device or asset (issue 12) are replaced by an object of values.
   // The print call of a report (issue 13) takes a render credential; any one is refused for another company's report.
-  const bodyFor = (m: RouteMethod): unknown => (m.route.rel === "ReportPrint" ? { credential: "not-a-render-credential" } : m.method === "GET" ? undefined : m.method === "PUT" ? (m.route.rel.endsWith("CustomFieldValues") ? { values: {} } : [])
+  const bodyFor = (m: RouteMethod): unknown => (m.route.rel === "ReportPrint" ? { credential: "not-a-render-credential" } : m.method === "GET" ? undefined
+    : m.method === "PUT" ? (m.route.rel.endsWith("CustomFieldValues") ? { values: {} } : m.route.rel === "DataPointWatch" ? { agents: [] } : [])
     : m.method === "DELETE" && isItemRoute(m.route) && !m.route.methods.DELETE?.payload ? undefined : {});
   // Sequential on purpose: parallel queries open more pool clients, and pg-pool's end() resolves
   // before they have finished closing, so the helper's forced drop of the database races them.

@@ -83,6 +83,15 @@ function badValues(itemSchema: unknown): BadValue[] {
       ];
     }
     const outer = resolve(schema);
+    // A list of bounded texts (the devices of a data-point watch): an item over its bound, and too many items.
+    const itemBound = outer["type"] === "array" ? textBound(outer["items"]) : undefined;
+    if (itemBound !== undefined) {
+      return [
+        { property, what: `an item of ${itemBound + 1} characters`, value: ["x".repeat(itemBound + 1)] },
+        { property, what: "an item with a NUL", value: ["a\u0000b"] },
+        ...(typeof outer["maxItems"] === "number" ? [{ property, what: "too many items", value: Array.from({ length: (outer["maxItems"] as number) + 1 }, (_, i) => `x${i}`) }] : []),
+      ];
+    }
     const map = [outer, ...((outer["anyOf"] ?? []) as unknown[]).map(resolve)].find((m) => m["type"] === "object") ?? {};
     if (map["type"] === "object" && map["additionalProperties"] !== undefined) {
       const valueBound = textBound(map["additionalProperties"]) ?? 10;

@@ -162,6 +162,19 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     ...(await deviceRecordSamples(t, agent, admin.secretId, acmeAdmin.secretId)),
     // Reports (issue 13): a printed report stored here in each company (no worker needed).
     ...(await reportSamples(t)),
+    // Device data points (issue 13): the device routes take the device samples; a watch takes an
+    // event-stream id of the caller (own) or of Acme's admin (foreign).
+    ...(await dataPointSamples(t, agent)),
+  };
+}
+
+/** Data-point samples: the device for its routes, and stream ids signed for the demo and the Acme admin. */
+async function dataPointSamples(t: TestApp, agent: ItemSample): Promise<Record<string, ItemSample>> {
+  const idOf = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+  const live = t.app.portal.events.live;
+  return {
+    AgentDataPointList: agent, AgentDataPointSeries: agent, AgentDataPointLog: agent, AgentDataPointStates: agent,
+    DataPointWatch: { own: live.streamId(await idOf(emailOf("admin"))), foreign: live.streamId(await idOf(emailOf("acmeAdmin"))) },
   };
 }
 

@@ -12,6 +12,7 @@ import {
   MESSAGES_CHANGED_EVENT, MessagesChangedEvent, MQTT_BROKER_STATUS_EVENT, MqttBrokerStatusEvent, RIGHTS_CHANGED_EVENT, RightsChangedEvent,
 } from "@portal/core/wire/events";
 import { REPORT_EVENT, ReportChangedEvent } from "@portal/core/wire/events";
+import { DATA_POINTS_EVENT, STREAM_EVENT } from "@portal/core/domain/DataPoint";
 import type { OpenEventStream, StreamEvent } from "./env";
 import type { RootStore } from "./RootStore";
 
@@ -44,6 +45,10 @@ export interface StreamNews {
   readonly "access-request": typeof AccessRequestEvent.Type & { readonly mine: boolean };
   /** A report I queued changed status (issue 13). */
   readonly "report-changed": typeof ReportChangedEvent.Type["report"];
+  /** The stream (re)opened: the data of its "stream" event (the id that live data-point watches name). */
+  readonly "stream-opened": string;
+  /** Live values of watched data points: the data of a "data-points" event (volatile, never replayed). */
+  readonly "data-points": string;
 }
 
 type Listeners = { [K in keyof StreamNews]: Set<(news: StreamNews[K]) => void> };
@@ -58,8 +63,10 @@ export class EventStreamStore {
   private readonly listeners: Listeners = {
     "rights-changed": new Set(), "mqtt-status": new Set(), "messages-changed": new Set(),
     "branding-changed": new Set(), "licence-changed": new Set(), "access-request": new Set(),
-    "report-changed": new Set(),
+    "report-changed": new Set(), "stream-opened": new Set(), "data-points": new Set(),
   };
+  /** The data of the stream's latest "stream" event: a data-points store built later starts from it. */
+  lastStream: string | null = null;
 
   constructor(private readonly root: RootStore, private readonly openStream: OpenEventStream | null) {
     makeObservable<EventStreamStore, "close" | "retryTimer" | "failures" | "wanted" | "listeners">(this, {
@@ -214,6 +221,11 @@ export class EventStreamStore {
     if (event.event === BRANDING_CHANGED_EVENT) return this.brandingChanged(event.data);
     if (event.event === LICENCE_CHANGED_EVENT) return this.licenceChanged(event.data);
     if (event.event === REPORT_EVENT) return this.reportChanged(event.data);
+    if (event.event === STREAM_EVENT) {
+      this.lastStream = event.data;
+      return this.tell("stream-opened", event.data);
+    }
+    if (event.event === DATA_POINTS_EVENT) return this.tell("data-points", event.data);
     if (event.event !== ACCESS_REQUEST_EVENT) return;
     let parsed: unknown;
     try {

@@ -1,9 +1,10 @@
 /**
  * The renderers of the component registry (core's domain/PageComponent.ts): each shows what
  * exists today for the preview device. Device info reads the device as the server reports it
- * (name, connection, VPN address, services); live value, gauge and line graph show "No data yet"
- * until device data points are stored (the next slice: values over MQTT); report header and
- * footer show the page's title, period and device.
+ * (name, connection, VPN address, services); the data-point kinds (live value, gauge, line graph,
+ * tank, data table, event log, state analysis, wear and tear: one file each under components/)
+ * read the device's stored values and update live; report header and footer show the page's
+ * title, period and device.
  */
 import { Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
@@ -15,6 +16,14 @@ import { MailFormView } from "./components/MailFormView";
 import { ServiceLogbookView } from "./components/ServiceLogbookView";
 import { VpnConnectView } from "./components/VpnConnectView";
 import { WebAccessView } from "./components/WebAccessView";
+import { DataTableView } from "./components/DataTableView";
+import { EventLogView } from "./components/EventLogView";
+import { GaugeView } from "./components/GaugeView";
+import { LineGraphView } from "./components/LineGraphView";
+import { LiveValueView } from "./components/LiveValueView";
+import { StateAnalysisView } from "./components/StateAnalysisView";
+import { TankView } from "./components/TankView";
+import { WearAndTearView } from "./components/WearAndTearView";
 
 export interface ComponentContext {
   readonly agent: AgentView | null;
@@ -27,52 +36,6 @@ export interface ComponentContext {
 }
 
 const str = (c: PageComponent, key: string): string => (typeof c.config[key] === "string" ? (c.config[key] as string) : "");
-const num = (c: PageComponent, key: string): number => (typeof c.config[key] === "number" ? (c.config[key] as number) : 0);
-
-const NoData = observer(function NoData() {
-  const { messages } = useStores();
-  return <span className="pc-nodata" data-testid="pc-nodata">{messages.text("pages.noData")}</span>;
-});
-
-function LiveValue({ c }: { c: PageComponent }) {
-  return (
-    <div className="pc-live">
-      <div className="pc-label">{str(c, "label")}</div>
-      <div className="pc-value">— <span className="pc-unit">{str(c, "unit")}</span></div>
-      <div className="pc-meta">{str(c, "dataPoint")} · <NoData /></div>
-    </div>
-  );
-}
-
-function Gauge({ c }: { c: PageComponent }) {
-  return (
-    <div className="pc-gauge">
-      <div className="pc-label">{str(c, "label")}</div>
-      <svg viewBox="0 0 100 60" className="pc-gauge-svg" role="img" aria-label={`${str(c, "label")} gauge from ${num(c, "min")} to ${num(c, "max")} ${str(c, "unit")}`}>
-        <path d="M10 55 A40 40 0 0 1 90 55" fill="none" stroke="currentColor" strokeOpacity="0.2" strokeWidth="8" strokeLinecap="round" />
-        <text x="10" y="60" fontSize="7" textAnchor="middle" fill="currentColor">{num(c, "min")}</text>
-        <text x="90" y="60" fontSize="7" textAnchor="middle" fill="currentColor">{num(c, "max")}</text>
-        <text x="50" y="50" fontSize="10" textAnchor="middle" fill="currentColor">{str(c, "unit")}</text>
-      </svg>
-      <NoData />
-    </div>
-  );
-}
-
-function LineGraph({ c, ctx }: { c: PageComponent; ctx: ComponentContext }) {
-  return (
-    <div className="pc-graph">
-      <div className="pc-label">{str(c, "label")} <span className="bp6-text-muted">({str(c, "dataPoint")}, {ctx.periodSpec})</span></div>
-      <svg viewBox="0 0 200 80" preserveAspectRatio="none" className="pc-graph-svg" role="img" aria-label={`${str(c, "label")} over ${ctx.periodSpec}`}>
-        <line x1="20" y1="5" x2="20" y2="70" stroke="currentColor" strokeOpacity="0.4" />
-        <line x1="20" y1="70" x2="195" y2="70" stroke="currentColor" strokeOpacity="0.4" />
-        {[25, 45].map((y) => <line key={y} x1="20" y1={y} x2="195" y2={y} stroke="currentColor" strokeOpacity="0.1" />)}
-        <text x="16" y="10" fontSize="7" textAnchor="end" fill="currentColor">{str(c, "unit")}</text>
-      </svg>
-      <NoData />
-    </div>
-  );
-}
 
 function DeviceInfo({ c, ctx }: { c: PageComponent; ctx: ComponentContext }) {
   const a = ctx.agent;
@@ -109,9 +72,9 @@ function ReportFooter({ c }: { c: PageComponent }) {
 /** The body of one placed component. */
 export function ComponentView({ component: c, ctx }: { component: PageComponent; ctx: ComponentContext }) {
   switch (c.kind) {
-    case "live-value": return <LiveValue c={c} />;
-    case "gauge": return <Gauge c={c} />;
-    case "line-graph": return <LineGraph c={c} ctx={ctx} />;
+    case "live-value": return <LiveValueView c={c} ctx={ctx} />;
+    case "gauge": return <GaugeView c={c} ctx={ctx} />;
+    case "line-graph": return <LineGraphView c={c} ctx={ctx} />;
     case "device-info": return <DeviceInfo c={c} ctx={ctx} />;
     case "report-header": return <ReportHeader c={c} ctx={ctx} />;
     case "report-footer": return <ReportFooter c={c} />;
@@ -120,5 +83,10 @@ export function ComponentView({ component: c, ctx }: { component: PageComponent;
     case "mail-form": return <MailFormView component={c} ctx={ctx} />;
     case "web-access": return <WebAccessView component={c} ctx={ctx} />;
     case "vpn-connect": return <VpnConnectView component={c} ctx={ctx} />;
+    case "tank": return <TankView c={c} ctx={ctx} />;
+    case "data-table": return <DataTableView c={c} ctx={ctx} />;
+    case "event-log": return <EventLogView c={c} ctx={ctx} />;
+    case "state-analysis": return <StateAnalysisView c={c} ctx={ctx} />;
+    case "wear-and-tear": return <WearAndTearView c={c} ctx={ctx} />;
   }
 }

@@ -1,0 +1,59 @@
+/**
+ * Line graph (issue 13): a data point over the page's period, as the server's buckets (mean per
+ * bucket; a month is a few hundred points) with the live values since the last bucket appended.
+ */
+import { observer } from "mobx-react-lite";
+import { useState } from "react";
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { DataPointSeries } from "@portal/core/domain/DataPoint";
+import type { PageComponent } from "@portal/core/domain/PageComponent";
+import { DataPointsStore, useStore } from "../pageStores";
+import type { ComponentContext } from "../ComponentView";
+import { formatTime, formatValue, NoData, NoDevice, str, useDeviceWatch, useReload } from "./dataPointParts";
+
+/**
+ * Points of the line: bucket means (at the middle of each bucket), then the live samples that
+ * arrived after the series was read (`readAt`, this browser's clock), within the period, in time order.
+ */
+export function linePoints(series: DataPointSeries | null, readAt: number, live: ReadonlyArray<{ ts: number; value: number; at: number }>): Array<{ t: number; v: number }> {
+  const points = (series?.buckets ?? []).map((b) => ({ t: Date.parse(b.ts) + (series?.bucketMs ?? 0) / 2, v: b.avg }));
+  const from = series ? Date.parse(series.from) : -Infinity;
+  const until = series ? Date.parse(series.until) : Infinity;
+  for (const s of live) if (s.at > readAt && s.ts >= from && s.ts < until) points.push({ t: s.ts, v: s.value });
+  return points.sort((a, b) => a.t - b.t);
+}
+
+export const LineGraphView = observer(function LineGraphView({ c, ctx }: { c: PageComponent; ctx: ComponentContext }) {
+  const dataPoints = useStore(DataPointsStore);
+  const agent = useDeviceWatch(ctx);
+  const name = str(c, "dataPoint");
+  const [read, setRead] = useState<{ series: DataPointSeries; at: number } | null>(null);
+  const series = read?.series ?? null;
+  useReload([agent, name, ctx.periodSpec], undefined, async () => {
+    const at = Date.now();
+    const s = agent ? await dataPoints.series(agent, { name, period: ctx.periodSpec, timeZone: dataPoints.timeZone }) : null;
+    return s ? { series: s, at } : null;
+  }, setRead);
+  const points = agent ? linePoints(series, read?.at ?? Infinity, dataPoints.recentOf(agent, name)) : [];
+  const last = points[points.length - 1];
+  return (
+    <div className="pc-graph">
+      <div className="pc-label">{str(c, "label")} <span className="bp6-text-muted">({name}, {ctx.periodSpec})</span></div>
+      {!agent ? <NoDevice /> : points.length === 0 ? <NoData /> : (
+        <div className="pc-graph-chart" role="img" data-testid="pc-line-graph" data-points={points.length}
+          aria-label={`${str(c, "label")} over ${ctx.periodSpec}: ${points.length} points${last ? `, latest ${formatValue(last.v)} ${str(c, "unit")}` : ""}`}>
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
+              <XAxis dataKey="t" type="number" scale="time" domain={series ? [Date.parse(series.from), Date.parse(series.until)] : ["dataMin", "dataMax"]}
+                tickFormatter={(t: number) => formatTime(t).slice(0, -3)} fontSize={10} minTickGap={24} />
+              <YAxis fontSize={10} width={40} domain={["auto", "auto"]} tickFormatter={(v: number) => formatValue(v, 1)} />
+              <Tooltip labelFormatter={(t) => formatTime(Number(t))} formatter={(v) => [`${formatValue(Number(v))} ${str(c, "unit")}`, name]} />
+              <Line type="monotone" dataKey="v" stroke="#2d72d2" dot={false} isAnimationActive={false} strokeWidth={1.5} />
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+    </div>
+  );
+});
