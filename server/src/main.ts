@@ -26,7 +26,8 @@ const admin = env["PORTAL_ADMIN_EMAIL"] && env["PORTAL_ADMIN_PASSWORD"]
 // Device data points (issue 13): the demo stores what its demo devices publish on the machine's
 // broker; PORTAL_DATA_MQTT_URL names another broker (and turns the ingest on without the demo).
 const demo = !url && env["PORTAL_DEMO"] !== "0";
-const dataMqttUrl = env["PORTAL_DATA_MQTT_URL"] ?? (demo ? "mqtt://127.0.0.1:1883" : null);
+// Set but empty, it turns the ingest (and the demo publisher) off, demo or not.
+const dataMqttUrl = env["PORTAL_DATA_MQTT_URL"] !== undefined ? env["PORTAL_DATA_MQTT_URL"] || null : demo ? "mqtt://127.0.0.1:1883" : null;
 // Processes of one portal share one subscription group (PORTAL_DATA_MQTT_GROUP) and split the
 // messages; a demo is one process, and several demos (tests) may share the machine's broker, so
 // each takes its own group and none takes the others' messages.

@@ -20,7 +20,7 @@ let portal: PortalServer;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   // The demo devices publish no data points here: this spec checks the "No data yet" state (dashboard-live.spec.ts checks live data).
-  portal = await startPortal({ dataDir: mkdtempSync(join(tmpdir(), "portal-e2e-pages-")), env: { PORTAL_DEMO_DATA: "0" } });
+  portal = await startPortal({ dataDir: mkdtempSync(join(tmpdir(), "portal-e2e-pages-")), env: { PORTAL_DEMO_DATA: "0", PORTAL_DATA_MQTT_URL: "" } });
 });
 test.afterAll(async () => {
   await portal.stop();
