@@ -151,7 +151,7 @@ test("extend, release, and revoke of an active access", async ({ browser }) => {
   await engineer.getByRole("tab", { name: "Active" }).click();
   const release = engineer.getByTestId("my-active").getByTestId("request-card").filter({ hasText: "Second visit" });
   await release.getByTestId("release").click();
-  await engineer.getByRole("button", { name: "End access", exact: true }).click();
+  await engineer.getByRole("alertdialog").getByRole("button", { name: "End access", exact: true }).click();
   await expect(engineer.getByText("Your access was ended.")).toBeVisible();
   await expect(release).toHaveCount(0);
   await engineer.context().close();

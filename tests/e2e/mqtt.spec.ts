@@ -37,7 +37,7 @@ let broker = false;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   broker = await brokerAnswers();
-  portal = await startPortal({ dataDir: mkdtempSync(join(tmpdir(), "portal-e2e-mqtt-")) });
+  portal = await startPortal({ dataDir: mkdtempSync(join(tmpdir(), "portal-e2e-mqtt-")), fresh: true });
 });
 test.afterAll(async () => {
   await portal.stop();

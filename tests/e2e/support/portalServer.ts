@@ -60,11 +60,13 @@ function serverCommand(): { cmd: string; args: string[]; cwd: string } {
 export const TEMPLATE_ENV = "E2E_DATA_TEMPLATE";
 
 /** Starts a portal and resolves once `GET /api/health` answers 200. */
-export async function startPortal(options: { port?: number; dataDir?: string; env?: Readonly<Record<string, string>> } = {}): Promise<PortalServer> {
+export async function startPortal(options: { port?: number; dataDir?: string; env?: Readonly<Record<string, string>>; fresh?: boolean } = {}): Promise<PortalServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "portal-e2e-"));
   const template = process.env[TEMPLATE_ENV];
-  if (template && existsSync(template) && readdirSync(dataDir).length === 0) cpSync(template, dataDir, { recursive: true, filter: (src) => !src.endsWith("postmaster.pid") });
+  // `fresh`: demo data loaded anew, with ids of its own. Copies of the template share every id, so
+  // their MQTT broker clients share client ids and take over each other's sessions on the broker.
+  if (template && !options.fresh && existsSync(template) && readdirSync(dataDir).length === 0) cpSync(template, dataDir, { recursive: true, filter: (src) => !src.endsWith("postmaster.pid") });
   const { cmd, args, cwd } = serverCommand();
   const child: ChildProcess = spawn(cmd, args, {
     cwd,
