@@ -129,6 +129,8 @@ async function benchOn(kind: "pglite" | "postgres", adminUrl?: string): Promise<
       ["bare Fastify, same SQL", ready.bareUrl + "/api/agents", {}],
       ["portal, first page", ready.realUrl + list, ready.requester],
       ["portal, search 'bench device 09'", ready.realUrl + `${list}&search=bench%20device%2009`, ready.requester],
+      // One device by a name fragment (trigram index) rather than a tenth of them.
+      ["portal, search 'device 09999'", ready.realUrl + `${list}&search=device%2009999`, ready.requester],
     ] as const) {
       await load(url, headers, 2);
       const r = await load(url, headers, SECONDS);

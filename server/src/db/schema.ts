@@ -134,6 +134,10 @@ export const users = pgTable("users", {
   // instead of sorting every member of the company.
   index("users_sort_name_idx").on(sql`lower(${t.name}) collate "C"`, sql`${t.publicId} collate "C"`),
   index("users_sort_email_idx").on(sql`lower(${t.email}) collate "C"`, sql`${t.publicId} collate "C"`),
+  // The users search (ILIKE '%…%' on name or e-mail): trigram indexes (pg_trgm) answer a contains
+  // search without reading every member; ILIKE is case-insensitive on them as it is.
+  index("users_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+  index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
 ]);
 
 export const termsAcceptances = pgTable("terms_acceptances", {
@@ -285,6 +289,8 @@ export const agents = pgTable("agents", {
   // Keyset paging of the Devices list (company, name, publicId) and the search on the folded name.
   index("agents_company_name_idx").on(t.companyId, t.name, t.publicId),
   index("agents_company_search_idx").on(t.companyId, t.searchName),
+  // The Devices search (LIKE '%…%' on the folded name): a trigram index (pg_trgm) instead of a scan.
+  index("agents_search_trgm_idx").using("gin", t.searchName.op("gin_trgm_ops")),
 ]);
 
 export const agentServers = pgTable("agent_servers", {
