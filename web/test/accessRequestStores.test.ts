@@ -69,6 +69,24 @@ describe("DevicesStore", () => {
     await h.root.get(DevicesStore).refreshDevice("agent0000001");
     expect(h.root.get(DevicesStore).devices[0]?.myAccess).toMatchObject({ state: "active", end: toUtcIsoSeconds(Date.parse("2026-11-21T10:30:00Z")) });
   });
+
+  it("Try again resets a hard rate limit on the open page and in the list; a soft limit is refused with a sentence", async () => {
+    const hard = { configOpenvpnLimit: "hard" as const, configOpenvpnCounter: 12, configOpenvpnLastHit: null };
+    const soft = { configOpenvpnLimit: "soft" as const, configOpenvpnCounter: 3, configOpenvpnLastHit: null };
+    const h = accessHarness({ agents: [agent(1, { rateLimiting: hard }), agent(2, { rateLimiting: soft })] });
+    const devices = h.root.get(DevicesStore);
+    await devices.reload();
+    await devices.openDevice("agent0000001");
+    await devices.tryAgain();
+    expect(devices.device?.rateLimiting).toBeNull();
+    expect(devices.devices.find((d) => d.publicId === "agent0000001")?.rateLimiting).toBeNull();
+    expect(devices.tryingAgain).toBe(false);
+    await devices.openDevice("agent0000002");
+    await devices.tryAgain();
+    expect(devices.device?.rateLimiting).toEqual(soft);
+    const shown = h.root.snackbars.visible.map((s) => h.root.messages.text(s.message));
+    expect(shown).toContain("The system is still trying to connect this device by itself: Try again is offered once it has stopped.");
+  });
 });
 
 describe("AccessRequestDialogStore", () => {

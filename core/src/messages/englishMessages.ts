@@ -181,6 +181,7 @@ const KEYED = {
   YOUR_ACCESS_TO_NAME_ENDS_SOON: t("Your access to {name} ends soon.", "Your access ends soon."),
   END_BEFORE_START: t("The end must be after the start."),
   // Remote access through the relay (issue 10): why a tunnel or one of its streams was refused or ended.
+  RATE_LIMIT_NOT_STOPPED: t("The system is still trying to connect this device by itself: Try again is offered once it has stopped."),
   ACCESS_REQUEST_REQUIRED: t("You need an approved access request for this device before you can connect."),
   TICKET_INVALID: t("This connection ticket is not valid: it was already used, has expired, or belongs to someone else. Connect again from the portal."),
   AGENT_CREDENTIAL_INVALID: t("The device agent's credential is not valid. Copy a new one from the device page."),

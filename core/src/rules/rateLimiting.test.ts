@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { rateLimitDisplay } from "./rateLimiting";
+import { Result } from "effect";
+import { RATE_LIMIT_NOT_STOPPED, rateLimitDisplay, tryAgain } from "./rateLimiting";
 
 const soft = (counter: number) => ({ configOpenvpnLimit: "soft" as const, configOpenvpnCounter: counter, configOpenvpnLastHit: "2026-11-21T10:05:00Z" });
 
@@ -34,6 +35,26 @@ describe("rateLimitDisplay", () => {
       expect(display.attempts).toBe(rl.configOpenvpnCounter);
       if (display.kind === "soft") expect(display.unit).toBe(rl.configOpenvpnCounter <= 10 ? "seconds" : "minutes");
       else expect(display.unit).toBeNull();
+    }));
+  });
+});
+
+describe("tryAgain", () => {
+  it("resets a hard limit to no limit", () => {
+    expect(tryAgain({ configOpenvpnLimit: "hard", configOpenvpnCounter: 12, configOpenvpnLastHit: null })).toEqual(Result.succeed(null));
+  });
+  it("refuses while the system is still retrying, and without a limit", () => {
+    expect(tryAgain(soft(3))).toEqual(Result.fail(RATE_LIMIT_NOT_STOPPED));
+    expect(tryAgain(null)).toEqual(Result.fail(RATE_LIMIT_NOT_STOPPED));
+  });
+  it("property: succeeds exactly when the display offers Try again", () => {
+    const limit = fc.option(fc.record({
+      configOpenvpnLimit: fc.constantFrom("soft" as const, "hard" as const),
+      configOpenvpnCounter: fc.nat(10_000),
+      configOpenvpnLastHit: fc.option(fc.constant("2026-11-21T10:05:00Z"), { nil: null }),
+    }), { nil: null });
+    fc.assert(fc.property(limit, (rl) => {
+      expect(Result.isSuccess(tryAgain(rl))).toBe(rateLimitDisplay(rl).canTryAgain);
     }));
   });
 });

@@ -2,6 +2,7 @@
  * Rate limiting of an agent's OpenVPN configuration (spec.md section 4 "Rate limiting"): how the
  * agent's rateLimiting is shown to the user.
  */
+import { Result } from "effect";
 import { RATE_LIMIT_SOFT_THRESHOLD } from "../constants";
 import type { RateLimiting } from "../domain/Agent";
 import { parseIsoInstant } from "./accessRequests";
@@ -31,3 +32,16 @@ export const rateLimitDisplay = (rateLimiting: RateLimiting | null | undefined):
   if (rateLimiting.configOpenvpnLimit === "hard") return { kind: "hard", unit: null, attempts, lastHit, canTryAgain: true };
   return { kind: "soft", unit: attempts <= RATE_LIMIT_SOFT_THRESHOLD ? "seconds" : "minutes", attempts, lastHit, canTryAgain: false };
 };
+
+/** Why Try again was refused: the system is still retrying by itself, or no limit is in force. */
+export const RATE_LIMIT_NOT_STOPPED = "RATE_LIMIT_NOT_STOPPED";
+
+/**
+ * Try again (spec.md section 4, "hard: the system has stopped trying; a Try again is offered"):
+ * resets the agent's OpenVPN configuration limit. Guarantees: succeeds with the agent's new
+ * rateLimiting, null (no limit in force, the counter started over), exactly when the display
+ * offers Try again (a hard limit); fails with RATE_LIMIT_NOT_STOPPED otherwise, so a soft limit
+ * (still retrying) or a device without a limit is left as it is.
+ */
+export const tryAgain = (rateLimiting: RateLimiting | null | undefined): Result.Result<null, typeof RATE_LIMIT_NOT_STOPPED> =>
+  rateLimitDisplay(rateLimiting).canTryAgain ? Result.succeed(null) : Result.fail(RATE_LIMIT_NOT_STOPPED);

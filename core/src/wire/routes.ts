@@ -290,6 +290,12 @@ export const ROUTES = [
   },
   { rel: "Agent", href: "/api/agents/{publicId}", methods: { GET: endpoint({ rights: [...DEVICE_READERS], ...item, success: AgentView }) }, ...company },
   {
+    // Try again (spec 4, Rate limiting): resets the agent's OpenVPN configuration once the system
+    // has stopped trying (a hard limit); 409 RATE_LIMIT_NOT_STOPPED while it still retries.
+    rel: "AgentRateLimitReset", href: "/api/agents/{publicId}/rate-limit-reset", ...company,
+    methods: { POST: endpoint({ rights: [...DEVICE_READERS], ...item, success: AgentView }) },
+  },
+  {
     rel: "AgentApproverList", href: "/api/agents/{publicId}/approvers", ...company,
     methods: { GET: endpoint({ rights: ["use:access-requests"], ...item, success: Schema.Array(Approver) }) },
   },

@@ -7,21 +7,26 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { foldForSearch } from "@portal/core/rules/approvers";
 import { possibleApprovers } from "@portal/core/rules/deviceRights";
-import { NotFound } from "@portal/core/errors";
+import { tryAgain } from "@portal/core/rules/rateLimiting";
+import { Result } from "effect";
+import { Conflict, Forbidden, NotFound } from "@portal/core/errors";
+import { writeAudit } from "../audit/writeAudit";
 import type { Db } from "../db/Database";
 import { agents, assetTypes, assets, groups } from "../db/schema";
 import { agentViews } from "../devices/agentViews";
-import { deviceMembers, findAgent, visibleAgents } from "../devices/deviceAccess";
+import { callerRightsOf, deviceMembers, findAgent, groupsOfAgents, rightsOn, visibleAgents } from "../devices/deviceAccess";
 import { filterConditions, keyset, page } from "../http/listSql";
 import { customFieldConditions, splitCustomFilters } from "../custom-fields/customPropertyRows";
-import { companyOf, userOf, type HandlersOf } from "../http/RequestContext";
+import { actorOf, companyOf, userOf, type HandlersOf } from "../http/RequestContext";
+
+const DEVICE_RIGHTS = ["use:access-requests", "approve:access-requests", "manage:access-requests"];
 
 /** `contains` on the folded name: LIKE wildcards in the search are matched literally. */
 const likeFolded = (search: string): string => `%${foldForSearch(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
-export const agentRoutes: HandlersOf<"AgentList" | "Agent" | "AgentApproverList" | "AssetList" | "Asset"> = {
+export const agentRoutes: HandlersOf<"AgentList" | "Agent" | "AgentRateLimitReset" | "AgentApproverList" | "AssetList" | "Asset"> = {
   "AgentList.GET": async (ctx) => {
     const { after, orderBy } = keyset([agents.name, agents.publicId], ctx.list.pageAfter);
     const company = companyOf(ctx).id;
@@ -56,6 +61,25 @@ export const agentRoutes: HandlersOf<"AgentList" | "Agent" | "AgentApproverList"
     const [view] = await agentViews(ctx, ctx.db, and(eq(agents.publicId, publicId), eq(agents.companyId, companyOf(ctx).id), ...seen)!, [], 1);
     if (!view) throw new NotFound({ entity: "Agent", publicId });
     return { type: "Agent", data: view };
+  },
+
+  "AgentRateLimitReset.POST": async (ctx) => {
+    const agent = await findAgent(ctx, ctx.db, ctx.params["publicId"]!);
+    // A right on this device (company role or a group holding it), as for connecting to it.
+    const rights = rightsOn(await callerRightsOf(ctx, ctx.db), (await groupsOfAgents(ctx.db, [agent.id])).get(agent.id) ?? []);
+    if (!DEVICE_RIGHTS.some((r) => rights.has(r))) throw new Forbidden({ right: "use:access-requests" });
+    await ctx.db.transaction(async (tx) => {
+      // Read under the row lock: two Try agains at once reset once and refuse the second.
+      const [row] = await tx.select({ limit: agents.rateLimit, counter: agents.rateCounter, lastHit: agents.rateLastHit })
+        .from(agents).where(eq(agents.id, agent.id)).for("update");
+      const before = row?.limit ? { configOpenvpnLimit: row.limit, configOpenvpnCounter: row.counter, configOpenvpnLastHit: row.lastHit?.toISOString() ?? null } : null;
+      const reset = tryAgain(before);
+      if (Result.isFailure(reset)) throw new Conflict({ issues: [{ message: reset.failure }] });
+      await tx.update(agents).set({ rateLimit: null, rateCounter: 0, rateLastHit: null }).where(eq(agents.id, agent.id));
+      await writeAudit(tx, actorOf(ctx), [{ action: "UPDATE", topic: "Agent", target: agent.publicId, before: { rateLimiting: before }, after: { rateLimiting: null } }]);
+    });
+    const [view] = await agentViews(ctx, ctx.db, eq(agents.id, agent.id), [], 1);
+    return { type: "Agent", data: view! };
   },
 
   "AgentApproverList.GET": async (ctx) => {

@@ -125,7 +125,7 @@ export async function itemSamples(t: TestApp): Promise<Record<string, ItemSample
     "AccessRequestCancellation", "AccessRequestRelease", "AccessRequestExtension",
   ];
   return {
-    Agent: agent, AgentAudience: agent, AgentApproverList: agent, AgentAccessRequestList: agent, AgentVpnTicketList: agent, AgentCredential: agent,
+    Agent: agent, AgentAudience: agent, AgentApproverList: agent, AgentAccessRequestList: agent, AgentVpnTicketList: agent, AgentCredential: agent, AgentRateLimitReset: agent,
     TunnelSession: { own: await liveSession(t.database.db, demo), foreign: await liveSession(t.database.db, acme) },
     ...(await customFieldSamples(t, agent, await pair("/api/assets"), admin.secretId, acmeAdmin.secretId)),
     ...Object.fromEntries(requestRels.map((rel) => [rel, request])),

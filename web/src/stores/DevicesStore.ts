@@ -40,6 +40,8 @@ export class DevicesStore {
   deviceState: GateState = "idle";
   deviceAssets: ReadonlyArray<Asset> = [];
   deviceRequests: ReadonlyArray<MyAccessRequest> = [];
+  /** Try again (a hard rate limit's reset) is under way on the open device. */
+  tryingAgain = false;
 
   private generation = 0;
   private searchTimer: unknown = null;
@@ -51,7 +53,7 @@ export class DevicesStore {
       devices: observableRef, moreAfter: observable, state: observable, loadingMore: observable,
       search: observable, online: observable, group: observable, knownGroups: observableRef, fieldFilter: observableRef,
       fieldFilterIssue: computed, setFieldFilter: action,
-      device: observableRef, deviceState: observable, deviceAssets: observableRef, deviceRequests: observableRef,
+      device: observableRef, deviceState: observable, tryingAgain: observable, deviceAssets: observableRef, deviceRequests: observableRef,
       canLoadMore: computed, groupChoices: computed, isFiltered: computed,
       setSearch: action, setOnline: action, setGroup: action,
     });
@@ -195,7 +197,8 @@ export class DevicesStore {
     const ids = agent.success.assets.map((a) => a.publicId);
     const [assets, mine] = await Promise.all([
       ids.length === 0 ? Promise.resolve(null) : this.root.run(api.assets({ filters: [{ op: "in", column: "publicId", values: ids }], pageSize: 4000 })),
-      this.root.run(api.mine({ pageSize: 200 })),
+      // The server filters by device; the page keeps only this device's rows in any case.
+      this.root.run(api.mine({ pageSize: 200, filters: [{ op: "eq", column: "agent.publicId", values: [publicId] }] })),
     ]);
     runInAction(() => {
       this.device = agent.success;
@@ -205,6 +208,25 @@ export class DevicesStore {
     });
     if (assets?._tag === "Failure") notifyFailure(this.root.snackbars, assets.failure, "other", SNACKBAR_KEY);
     if (mine._tag === "Failure") notifyFailure(this.root.snackbars, mine.failure, "other", SNACKBAR_KEY);
+  }
+
+  /**
+   * Try again on the open device (spec 4: the system stopped trying, a hard rate limit): the server
+   * resets the device's OpenVPN configuration and the page and list show it without the limit. A
+   * refusal (still retrying) or a failure is a snackbar; the device stays as it was.
+   */
+  async tryAgain(): Promise<void> {
+    const device = this.device;
+    if (device === null || this.tryingAgain) return;
+    runInAction(() => (this.tryingAgain = true));
+    const result = await this.root.run(this.root.ports.api.accessRequests.tryAgain(device.publicId));
+    runInAction(() => {
+      this.tryingAgain = false;
+      if (result._tag !== "Success") return;
+      if (this.device?.publicId === device.publicId) this.device = result.success;
+      this.devices = this.devices.map((d) => (d.publicId === device.publicId ? result.success : d));
+    });
+    if (result._tag === "Failure") notifyFailure(this.root.snackbars, result.failure, "other", SNACKBAR_KEY);
   }
 
   /** Reads one device again (its access changed) and puts it in the list and the open page. */

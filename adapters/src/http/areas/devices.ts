@@ -40,6 +40,8 @@ export const accessRequestsApi = (http: HttpClient): AccessRequestsApi => {
       return narrow()(page(http.endpoint("AgentList.GET", { company: true, query: listQuery(request, extra) })));
     },
     agent: (publicId) => narrow("NotFound")(http.endpoint("Agent.GET", agentCtx(publicId)).pipe(Effect.map((p) => p.data))),
+    tryAgain: (publicId) =>
+      narrow("NotFound", "Conflict")(http.endpoint("AgentRateLimitReset.POST", agentCtx(publicId)).pipe(Effect.map((p) => p.data))),
     assets: (request = {}) => narrow()(page(http.endpoint("AssetList.GET", { company: true, query: listQuery(request) }))),
     approvers: (agentPublicId) =>
       narrow("NotFound")(http.endpoint("AgentApproverList.GET", { ...agentCtx(agentPublicId), query: { fields: "name" } }).pipe(

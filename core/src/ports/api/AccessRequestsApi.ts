@@ -31,6 +31,12 @@ export interface AccessRequestsApi {
   readonly agent: (publicId: string) => Effect.Effect<AgentView, CallError | NotFound>;
   /** Assets by id list (a `filters` of `in(publicId,…)`), or all. Fails with a CallError. */
   readonly assets: (request?: ListRequest) => Effect.Effect<ListPage<Asset>, CallError>;
+  /**
+   * Try again on a device whose OpenVPN configuration the system stopped retrying (a hard rate
+   * limit): answers the agent with no limit in force. Fails with Conflict (RATE_LIMIT_NOT_STOPPED:
+   * still retrying, or no limit), NotFound or a CallError.
+   */
+  readonly tryAgain: (agentPublicId: string) => Effect.Effect<AgentView, CallError | NotFound | Conflict>;
   /** Who may approve requests for an agent (name), sorted by name. Fails with NotFound or a CallError. */
   readonly approvers: (agentPublicId: string) => Effect.Effect<ReadonlyArray<Approver>, CallError | NotFound>;
   /**

@@ -65,6 +65,11 @@ export const DevicePage = observer(function DevicePage() {
       {limit.kind !== "none" && (
         <Callout intent={limit.kind === "hard" ? "danger" : "warning"} data-testid="rate-limit">
           {limit.kind === "hard" ? RATE_LIMIT_TEXT.hard : RATE_LIMIT_TEXT[limit.unit]}
+          {limit.canTryAgain && (
+            <p className="rate-limit-action">
+              <Button icon="refresh" text="Try again" loading={devices.tryingAgain} onClick={() => void devices.tryAgain()} />
+            </p>
+          )}
         </Callout>
       )}
       <CustomFieldValuesSection key={device.publicId} target="device" publicId={device.publicId} name={device.name} canEdit={canEditCustomValues(session.rights)} />
