@@ -2,7 +2,8 @@
  * Try again on a rate-limited device (spec 4, Rate limiting; issue 9): a hard limit is reset by
  * anyone with a right on the device (one audit entry); a soft limit (still retrying) or a device
  * without a limit is refused with 409 RATE_LIMIT_NOT_STOPPED and left as it is; another company's
- * device is 404, and a member without a device right is 403.
+ * device is 404, and a member without a device right is 403. Also the Devices screen's group
+ * filter (`GET /api/device-groups`): the groups holding a device, per company, for device rights.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -65,5 +66,18 @@ describe.each(await availableBackends())("Try again on a rate-limited device on 
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "UPDATE", after: { rateLimiting: null } });
     expect(audit[0]!.before).toMatchObject({ rateLimiting: { configOpenvpnLimit: "hard", configOpenvpnCounter: 12 } });
+  });
+
+  it("lists the groups holding a device of the company for the group filter, by name; 403 without a device right", async () => {
+    const names = async (who: string, company = demo) => {
+      const res = await call("GET", "/api/device-groups", who, company);
+      expect(res.statusCode, res.body).toBe(200);
+      return ((res.json() as Json).data as Array<{ name: string }>).map((g) => g.name);
+    };
+    const demoGroups = await names("engineer");
+    expect(demoGroups).toEqual([...new Set(Object.values(devices).flatMap((d: any) => d.groups.map((g: { name: string }) => g.name)))].sort());
+    expect(demoGroups).toEqual(expect.arrayContaining(["Engineering", "Hall A", "Maintenance"]));
+    expect(await names("acmeAdmin", acme)).toEqual(["Night crew"]);
+    expect((await call("GET", "/api/device-groups", "translator")).statusCode).toBe(403);
   });
 });

@@ -70,6 +70,18 @@ describe("DevicesStore", () => {
     expect(h.root.get(DevicesStore).devices[0]?.myAccess).toMatchObject({ state: "active", end: toUtcIsoSeconds(Date.parse("2026-11-21T10:30:00Z")) });
   });
 
+  it("offers every group holding a device in the group filter, not only the groups of the loaded page", async () => {
+    const h = accessHarness({ agents: Array.from({ length: 200 }, (_, i) => agent(i + 1)) });
+    h.api.state.agentGroups["agent0000200"] = [{ publicId: "groupNorth01", name: "North yard" }];
+    const devices = h.root.get(DevicesStore);
+    await devices.reload();
+    await flush();
+    expect(devices.devices.some((d) => d.publicId === "agent0000200")).toBe(false);
+    expect(devices.groupChoices.map((g) => g.name)).toEqual(["North yard", "Plant A"]);
+    await devices.reload();
+    expect(h.api.state.calls.filter((c) => c === "accessRequests.deviceGroups")).toHaveLength(1);
+  });
+
   it("Try again resets a hard rate limit on the open page and in the list; a soft limit is refused with a sentence", async () => {
     const hard = { configOpenvpnLimit: "hard" as const, configOpenvpnCounter: 12, configOpenvpnLastHit: null };
     const soft = { configOpenvpnLimit: "soft" as const, configOpenvpnCounter: 3, configOpenvpnLastHit: null };

@@ -18,7 +18,7 @@ import { BackupCodes, MyUser, TwoFactorEnrolment, TwoFactorStatus } from "../dom
 import { endpoint, NoData, PublicIdParams, PublicIdRefs, type EndpointSpec } from "./endpoint";
 import { AssetTypeEntity, GroupTypeEntity } from "../entities/OrderedTypeEntity";
 import { Approver, MyAccessRequest } from "../domain/AccessRequest";
-import { Asset, AgentView, OutboxMessage } from "../domain/Device";
+import { Asset, AgentView, DeviceGroup, OutboxMessage } from "../domain/Device";
 import { AgentCredential, TunnelSession, VpnTicket, VpnTicketBody } from "../domain/Tunnel";
 import { VpnClientReleaseFeed } from "../domain/VpnClient";
 import {
@@ -289,6 +289,12 @@ export const ROUTES = [
     methods: { GET: endpoint({ rights: [...DEVICE_READERS], query: AgentListQuery, success: Schema.Array(AgentView) }) },
   },
   { rel: "Agent", href: "/api/agents/{publicId}", methods: { GET: endpoint({ rights: [...DEVICE_READERS], ...item, success: AgentView }) }, ...company },
+  {
+    // The Devices screen's group filter: the company's groups holding a device the caller sees
+    // (name order), readable with a device right where the groups list needs manage:groups.
+    rel: "DeviceGroupList", href: "/api/device-groups", ...company,
+    methods: { GET: endpoint({ rights: [...DEVICE_READERS], success: Schema.Array(DeviceGroup) }) },
+  },
   {
     // Try again (spec 4, Rate limiting): resets the agent's OpenVPN configuration once the system
     // has stopped trying (a hard limit); 409 RATE_LIMIT_NOT_STOPPED while it still retries.

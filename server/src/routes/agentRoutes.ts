@@ -12,7 +12,7 @@ import { Result } from "effect";
 import { Conflict, Forbidden, NotFound } from "@portal/core/errors";
 import { writeAudit } from "../audit/writeAudit";
 import type { Db } from "../db/Database";
-import { agents, assetTypes, assets, groups } from "../db/schema";
+import { agentGroups, agents, assetTypes, assets, groups } from "../db/schema";
 import { agentViews } from "../devices/agentViews";
 import { callerRightsOf, deviceMembers, findAgent, groupsOfAgents, rightsOn, visibleAgents } from "../devices/deviceAccess";
 import { filterConditions, keyset, page } from "../http/listSql";
@@ -26,7 +26,7 @@ const likeFolded = (search: string): string => `%${foldForSearch(search).replace
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
-export const agentRoutes: HandlersOf<"AgentList" | "Agent" | "AgentRateLimitReset" | "AgentApproverList" | "AssetList" | "Asset"> = {
+export const agentRoutes: HandlersOf<"AgentList" | "Agent" | "DeviceGroupList" | "AgentRateLimitReset" | "AgentApproverList" | "AssetList" | "Asset"> = {
   "AgentList.GET": async (ctx) => {
     const { after, orderBy } = keyset([agents.name, agents.publicId], ctx.list.pageAfter);
     const company = companyOf(ctx).id;
@@ -61,6 +61,15 @@ export const agentRoutes: HandlersOf<"AgentList" | "Agent" | "AgentRateLimitRese
     const [view] = await agentViews(ctx, ctx.db, and(eq(agents.publicId, publicId), eq(agents.companyId, companyOf(ctx).id), ...seen)!, [], 1);
     if (!view) throw new NotFound({ entity: "Agent", publicId });
     return { type: "Agent", data: view };
+  },
+
+  "DeviceGroupList.GET": async (ctx) => {
+    const rows = await ctx.db.selectDistinct({ publicId: groups.publicId, name: groups.name }).from(groups)
+      .innerJoin(agentGroups, eq(agentGroups.groupId, groups.id)).innerJoin(agents, eq(agents.id, agentGroups.agentId))
+      .where(and(eq(groups.companyId, companyOf(ctx).id), eq(agents.companyId, companyOf(ctx).id), ...await visibleAgents(ctx, ctx.db)))
+      // A filter's choices, not a paged list: bounded like the largest page (spec 9: 4,000).
+      .orderBy(groups.name, groups.publicId).limit(4000);
+    return { type: "DeviceGroup", data: rows };
   },
 
   "AgentRateLimitReset.POST": async (ctx) => {

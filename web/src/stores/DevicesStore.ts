@@ -32,7 +32,10 @@ export class DevicesStore {
   group: string | null = null;
   /** The custom field filter (issue 12): a device field's publicId and the value typed for it. */
   fieldFilter: { readonly field: string | null; readonly value: string } = { field: null, value: "" };
-  /** Groups seen on loaded devices, by publicId: the group filter's choices. */
+  /**
+   * The group filter's choices, by publicId: every group holding a device I can see (read once
+   * from the server), plus groups seen on loaded devices (so a failed read still offers those).
+   */
   knownGroups: ReadonlyMap<string, DeviceGroup> = new Map();
 
   /** The open device page. */
@@ -43,13 +46,14 @@ export class DevicesStore {
   /** Try again (a hard rate limit's reset) is under way on the open device. */
   tryingAgain = false;
 
+  private groupsRead = false;
   private generation = 0;
   private searchTimer: unknown = null;
   private shownRequest: AgentListRequest = {};
 
   constructor(private readonly root: RootStore) {
-    makeObservable<DevicesStore, "generation" | "searchTimer" | "shownRequest">(this, {
-      generation: false, searchTimer: false, shownRequest: false,
+    makeObservable<DevicesStore, "generation" | "searchTimer" | "shownRequest" | "groupsRead">(this, {
+      generation: false, groupsRead: false, searchTimer: false, shownRequest: false,
       devices: observableRef, moreAfter: observable, state: observable, loadingMore: observable,
       search: observable, online: observable, group: observable, knownGroups: observableRef, fieldFilter: observableRef,
       fieldFilterIssue: computed, setFieldFilter: action,
@@ -120,6 +124,7 @@ export class DevicesStore {
       this.state = "pending";
       this.loadingMore = false;
     });
+    if (!this.groupsRead) void this.readGroups();
     const result = await this.root.run(this.root.ports.api.accessRequests.agents(this.shownRequest));
     if (generation !== this.generation) return;
     runInAction(() => {
@@ -243,6 +248,21 @@ export class DevicesStore {
 
   dispose(): void {
     this.cancelSearchTimer();
+  }
+
+  /** Reads the company's device groups once; a failure leaves the groups seen on devices. */
+  private async readGroups(): Promise<void> {
+    this.groupsRead = true;
+    const result = await this.root.run(this.root.ports.api.accessRequests.deviceGroups());
+    if (result._tag !== "Success") {
+      this.groupsRead = false;
+      return;
+    }
+    runInAction(() => {
+      const next = new Map(this.knownGroups);
+      for (const g of result.success) next.set(g.publicId, g);
+      this.knownGroups = next;
+    });
   }
 
   private learnGroups(devices: ReadonlyArray<AgentView>): void {

@@ -40,6 +40,7 @@ export const accessRequestsApi = (http: HttpClient): AccessRequestsApi => {
       return narrow()(page(http.endpoint("AgentList.GET", { company: true, query: listQuery(request, extra) })));
     },
     agent: (publicId) => narrow("NotFound")(http.endpoint("Agent.GET", agentCtx(publicId)).pipe(Effect.map((p) => p.data))),
+    deviceGroups: () => narrow()(http.endpoint("DeviceGroupList.GET", { company: true }).pipe(Effect.map((p) => p.data))),
     tryAgain: (publicId) =>
       narrow("NotFound", "Conflict")(http.endpoint("AgentRateLimitReset.POST", agentCtx(publicId)).pipe(Effect.map((p) => p.data))),
     assets: (request = {}) => narrow()(page(http.endpoint("AssetList.GET", { company: true, query: listQuery(request) }))),

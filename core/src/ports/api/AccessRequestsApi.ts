@@ -1,6 +1,6 @@
 import type { Effect } from "effect";
 import type { AccessRequestPayload, Approver, DurationOption, MyAccessRequest } from "../../domain/AccessRequest";
-import type { AgentView, Asset } from "../../domain/Device";
+import type { AgentView, Asset, DeviceGroup } from "../../domain/Device";
 import type { Conflict, NotFound } from "../../errors";
 import type { CallError, Created, ListPage, ListRequest } from "./common";
 
@@ -31,6 +31,8 @@ export interface AccessRequestsApi {
   readonly agent: (publicId: string) => Effect.Effect<AgentView, CallError | NotFound>;
   /** Assets by id list (a `filters` of `in(publicId,…)`), or all. Fails with a CallError. */
   readonly assets: (request?: ListRequest) => Effect.Effect<ListPage<Asset>, CallError>;
+  /** The groups holding a device I can see, by name: the Devices screen's group filter. Fails with a CallError. */
+  readonly deviceGroups: () => Effect.Effect<ReadonlyArray<DeviceGroup>, CallError>;
   /**
    * Try again on a device whose OpenVPN configuration the system stopped retrying (a hard rate
    * limit): answers the agent with no limit in force. Fails with Conflict (RATE_LIMIT_NOT_STOPPED:
