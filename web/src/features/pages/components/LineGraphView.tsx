@@ -11,7 +11,6 @@ import type { PageComponent } from "@portal/core/domain/PageComponent";
 import { DataPointsStore, useStore } from "../pageStores";
 import type { ComponentContext } from "../ComponentView";
 import { formatTime, formatValue, NoData, NoDevice, str, useDeviceWatch, useReload } from "./dataPointParts";
-import type { LiveSample } from "../../../stores/DataPointsStore";
 
 /**
  * Graphs redraw their live samples at most this often, all together. Each redraw is a full chart
@@ -21,6 +20,9 @@ import type { LiveSample } from "../../../stores/DataPointsStore";
  * gaining its newest points once a second, and one commit for every graph lays the page out once.
  */
 export const LINE_REDRAW_MS = 1000;
+
+/** A live sample as the store keeps it (DataPointsStore.recentOf). */
+type LiveSample = { readonly ts: number; readonly value: number; readonly at: number };
 
 /** The redraws waiting for the next beat (one per graph: its newest samples win). */
 const waiting = new Map<object, () => void>();
