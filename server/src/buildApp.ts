@@ -192,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const secretKey = options.secretKey ?? secretKeyFromEnv();
   const secrets = new SecretBox(secretKey);
   events.live.useKey(secretKey);
+  events.live.useClock(() => nowOf(clock));
   const mqtt = new MqttBrokerManager({
     database: options.database, box: secrets, clock, connect: options.mqttClients ?? env["PORTAL_MQTT_CLIENTS"] !== "0",
     onError: (e) => app.log.error({ err: e }, "mqtt broker manager"),

@@ -107,6 +107,11 @@ export const DataPointWatchBody = Schema.Struct({
 });
 export type DataPointWatchBody = typeof DataPointWatchBody.Type;
 export const DataPointWatch = Schema.Struct({ stream: Schema.String, agents: Schema.Array(Schema.String) });
+/**
+ * The event a stream gets when the server's recheck of its watch took devices away (the user lost
+ * the right to see them while watching): the data is a DataPointWatch with the devices it still watches.
+ */
+export const DATA_POINT_WATCH_EVENT = "data-point-watch";
 
 /** Samples older than this are deleted by the server's retention job (about 13 months: a year compared with the one before). */
 export const DATA_POINT_RETENTION_DAYS = 400;

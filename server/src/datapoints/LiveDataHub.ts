@@ -7,25 +7,49 @@
  * no id, are not stored in the events table and are not replayed (the page reads the stored
  * values again on reconnect). The throttle is the ingest's (core LIVE_INTERVAL_MS): one event per
  * stream per flush, with the newest value of each watched data point.
+ *
+ * Rights are checked when a watch is made and again while it lasts: every process hears the
+ * relay's notices (RELAY_CHANNEL: a member's role or membership changed, a company's role rights
+ * or groups changed, an access changed), committed with the change, and checks the watches of its
+ * streams concerned against the database (watchAccess.ts); every RECHECK_MS it checks all of them
+ * (a temporary membership that ran out sends no notice). A device the user may no longer see
+ * leaves the watch at once: no value of it reaches the stream afterwards, and the stream is told
+ * with a "data-point-watch" event naming the devices it still watches.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { DATA_POINTS_EVENT, STREAM_EVENT } from "@portal/core/domain/DataPoint";
+import { inArray } from "drizzle-orm";
+import { DATA_POINT_WATCH_EVENT, DATA_POINTS_EVENT, STREAM_EVENT } from "@portal/core/domain/DataPoint";
 import type { Database } from "../db/Database";
+import { agents } from "../db/schema";
+import { RELAY_CHANNEL } from "../relay/relayContext";
 import { DATA_POINTS_CHANNEL, type LiveValue } from "./DataPointIngest";
+import { watchableAgents } from "./watchAccess";
 
 /** The NOTIFY channel of watch changes (payload: WatchChange JSON). */
 export const WATCHES_CHANNEL = "portal_data_point_watches";
+/** The periodic check of every watch (as the relay's full recheck of tunnels). */
+export const RECHECK_MS = 30_000;
+
+/** The relay notices that may change what a user sees (relay/Relay.ts RelayNotice). */
+type RightsNotice =
+  | { readonly type: "access"; readonly userId: number; readonly agentId: number }
+  | { readonly type: "member"; readonly userId: number; readonly companyId: number }
+  | { readonly type: "company"; readonly companyId: number }
+  | { readonly type: string };
 
 interface LiveStream {
   readonly userId: number;
   readonly write: (event: string, data: unknown) => void;
+  /** The company of the latest watch (its devices are that company's); null before the first. */
+  companyId: number | null;
   agents: ReadonlySet<number>;
 }
 
-/** A watch as sent between processes: the stream, its user and the agent ids it may see. */
+/** A watch as sent between processes: the stream, its user, the company and the agent ids it may see. */
 interface WatchChange {
   readonly stream: string;
   readonly userId: number;
+  readonly companyId: number;
   readonly agentIds: ReadonlyArray<number>;
 }
 
@@ -35,6 +59,10 @@ export class LiveDataHub {
   private readonly byAgent = new Map<number, Set<string>>();
   private unlisten: Array<() => Promise<void>> = [];
   private database: Database | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private now: () => number = Date.now;
+  /** Watched devices taken away by rechecks, for the tests and the logs. */
+  revoked = 0;
   /** Live events written, for the benchmark. */
   sent = 0;
   /** Signs stream ids (see streamId); buildApp sets it from the server's secret key, shared by every process. */
@@ -64,8 +92,22 @@ export class LiveDataHub {
     return timingSafeEqual(want, Buffer.from(stream.slice(12)));
   }
 
+  /** The instant rights are checked at (buildApp passes the app's clock, so fake clocks apply). */
+  useClock(now: () => number): void {
+    this.now = now;
+  }
+
   async start(database: Database): Promise<void> {
     this.database = database;
+    this.unlisten.push(await database.listen(RELAY_CHANNEL, (payload) => {
+      try {
+        void this.onNotice(JSON.parse(payload) as RightsNotice);
+      } catch {
+        // As below.
+      }
+    }));
+    this.timer = setInterval(() => void this.recheck(() => true), RECHECK_MS);
+    this.timer.unref();
     this.unlisten.push(await database.listen(DATA_POINTS_CHANNEL, (payload) => {
       try {
         this.deliver(JSON.parse(payload) as LiveValue[]);
@@ -83,6 +125,8 @@ export class LiveDataHub {
   }
 
   async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
     this.streams.clear();
     this.byAgent.clear();
     for (const u of this.unlisten) await u();
@@ -92,7 +136,7 @@ export class LiveDataHub {
   /** Registers an open event stream; sends it its id; returns the function that forgets it. */
   open(userId: number, write: (event: string, data: unknown) => void): () => void {
     const id = this.streamId(userId);
-    this.streams.set(id, { userId, write, agents: new Set() });
+    this.streams.set(id, { userId, write, companyId: null, agents: new Set() });
     write(STREAM_EVENT, { stream: id });
     return () => {
       const s = this.streams.get(id);
@@ -102,9 +146,9 @@ export class LiveDataHub {
     };
   }
 
-  /** Tells every process (this one too) the devices a stream of `userId` now watches. */
-  async watch(stream: string, userId: number, agentIds: ReadonlyArray<number>): Promise<void> {
-    const change: WatchChange = { stream, userId, agentIds };
+  /** Tells every process (this one too) the devices of company `companyId` a stream of `userId` now watches. */
+  async watch(stream: string, userId: number, companyId: number, agentIds: ReadonlyArray<number>): Promise<void> {
+    const change: WatchChange = { stream, userId, companyId, agentIds };
     if (this.database) await this.database.notify(WATCHES_CHANNEL, JSON.stringify(change));
     else this.apply(change);
   }
@@ -114,12 +158,52 @@ export class LiveDataHub {
     const s = this.streams.get(change.stream);
     if (!s || s.userId !== change.userId) return;
     for (const a of s.agents) this.unindex(a, change.stream);
+    s.companyId = change.companyId;
     s.agents = new Set(change.agentIds);
     for (const a of s.agents) {
       let set = this.byAgent.get(a);
       if (!set) this.byAgent.set(a, (set = new Set()));
       set.add(change.stream);
     }
+  }
+
+  /** The streams of this process a relay notice concerns are checked again. */
+  private async onNotice(notice: RightsNotice): Promise<void> {
+    if (notice.type === "member" && "userId" in notice && "companyId" in notice) {
+      await this.recheck((s) => s.userId === notice.userId && s.companyId === notice.companyId);
+    } else if (notice.type === "company" && "companyId" in notice) {
+      await this.recheck((s) => s.companyId === notice.companyId);
+    } else if (notice.type === "access" && "agentId" in notice) {
+      await this.recheck((s) => s.userId === notice.userId && s.agents.has(notice.agentId));
+    }
+  }
+
+  /**
+   * Checks the watches of this process's streams that `which` picks against the database, and
+   * takes away the devices their users may no longer see. Only ever removes: a watch made while
+   * the check ran keeps what its own PUT checked. Never throws (a failed check is tried again on
+   * the next notice or beat).
+   */
+  async recheck(which: (s: { readonly userId: number; readonly companyId: number | null; readonly agents: ReadonlySet<number> }) => boolean): Promise<void> {
+    const database = this.database;
+    if (!database) return;
+    const now = this.now();
+    await Promise.all([...this.streams].map(async ([id, s]) => {
+      if (s.companyId === null || s.agents.size === 0 || !which(s)) return;
+      try {
+        const allowed = await watchableAgents(database.db, s.userId, s.companyId, [...s.agents], now);
+        if (this.streams.get(id) !== s) return;
+        const gone = [...s.agents].filter((a) => !allowed.has(a));
+        if (gone.length === 0) return;
+        for (const a of gone) this.unindex(a, id);
+        s.agents = new Set([...s.agents].filter((a) => allowed.has(a)));
+        this.revoked += gone.length;
+        const left = s.agents.size === 0 ? [] : await database.db.select({ publicId: agents.publicId }).from(agents).where(inArray(agents.id, [...s.agents]));
+        s.write(DATA_POINT_WATCH_EVENT, { stream: id, agents: left.map((a) => a.publicId).sort() });
+      } catch {
+        // The database is away for a moment: the next notice or beat checks again.
+      }
+    }));
   }
 
   private unindex(agentId: number, stream: string): void {

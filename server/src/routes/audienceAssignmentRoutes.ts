@@ -18,6 +18,7 @@ import { agents, audiences, memberships, users } from "../db/schema";
 import { findAgent } from "../devices/deviceAccess";
 import { EventHub } from "../events/EventHub";
 import { actorOf, companyOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
+import { noticeMemberChanged } from "../relay/relayContext";
 import { publishRightsChanged } from "../roles/companyMembers";
 import { activeMembership, lockCompany } from "../users/members";
 
@@ -70,6 +71,8 @@ export const audienceAssignmentRoutes: HandlersOf<"UserAudience" | "AgentAudienc
       await writeAudit(tx, actorOf(ctx), [{ action: "UPDATE", topic: "UserAudience", target: member.publicId, before, after }]);
       const event: RightsChangedEvent = { company: company.publicId };
       await EventHub.publishToAll(tx, [member.userId], RIGHTS_CHANGED_EVENT, event);
+      // The devices the member sees changed: their live tunnels and data-point watches are checked again.
+      await noticeMemberChanged(tx, member.userId, company.id);
       return after;
     });
     return { type: "UserAudience", data };

@@ -11,7 +11,7 @@ import { InvalidInput, NotFound } from "@portal/core/errors";
 import { bucketSize, periodRange, PERIOD_MAX_DAYS, seriesPoints, stateShares, type PeriodRange } from "@portal/core/rules/dataPoints";
 import { rowsOf } from "../db/Database";
 import { findAgent } from "../devices/deviceAccess";
-import { userOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
+import { companyOf, userOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
 
 const one = (v: string | string[] | undefined): string => (Array.isArray(v) ? v[0] ?? "" : v ?? "");
 const bad = (propertyName: string, message: string) => new InvalidInput({ issues: [{ message, propertyName }] });
@@ -120,7 +120,8 @@ export const dataPointRoutes: HandlersOf<"AgentDataPointList" | "AgentDataPointS
     const wanted = [...new Set(ctx.body.agents)];
     const found = [];
     for (const publicId of wanted) found.push(await findAgent(ctx, ctx.db, publicId));
-    await ctx.deps.events.live.watch(stream, userOf(ctx).id, found.map((a) => a.id));
+    // Checked again while the watch lasts (LiveDataHub.recheck): a right taken away ends it.
+    await ctx.deps.events.live.watch(stream, userOf(ctx).id, companyOf(ctx).id, found.map((a) => a.id));
     return { type: "DataPointWatch", data: { stream, agents: found.map((a) => a.publicId) } };
   },
 };

@@ -4,7 +4,7 @@
  * wider, stacked in reading order below, each rendered by ComponentView with this device and the
  * published version as context (so a mail form sends through the published page).
  */
-import { Button, NonIdealState, Spinner, Tab, Tabs } from "@blueprintjs/core";
+import { Button, NonIdealState, Spinner } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -17,6 +17,7 @@ import { ScreenHeader } from "../../shell/ScreenHeader";
 import { useWideLayout } from "../../shell/useWideLayout";
 import { AccessRequestDialog } from "../devices/AccessRequestDialog";
 import { ComponentView, type ComponentContext } from "./ComponentView";
+import { SubPageTabs, tabPanelProps } from "./SubPageTabs";
 import "./pages.css";
 import "./components/deviceComponents.css";
 
@@ -53,21 +54,20 @@ export const DashboardPage = observer(function DashboardPage() {
         {canEdit && <Link to={`/pages/${pagePublicId}`}><Button icon="edit" text="Edit page" tabIndex={-1} /></Link>}
       </ScreenHeader>
       {pagePages.length > 0 && (
-        <Tabs id="dashboard-subpages" selectedTabId={subPage ?? "__main"} onChange={(id) => setSubPage(id === "__main" ? null : String(id))}>
-          <Tab id="__main" title="Main page" />
-          {pagePages.map((p) => <Tab key={p.id} id={p.id} title={p.title} />)}
-        </Tabs>
+        <SubPageTabs prefix="dashboard-subpages" label="Sub-pages" pages={pagePages} selected={subPage} onSelect={setSubPage} />
       )}
-      {components.length === 0 ? <NonIdealState icon="widget" title="This page has no components" /> : (
-        <div className={wide ? "dashboard-grid" : "pe-stack"} data-testid="dashboard-grid">
-          {(wide ? components : [...components].sort((a, b) => a.y - b.y || a.x - b.x)).map((c) => (
-            <div key={c.id} className="pc-frame" data-kind={c.kind} data-testid="dashboard-component"
-              style={wide ? { gridColumn: `${c.x + 1} / span ${c.w}`, gridRow: `${c.y + 1} / span ${c.h}` } : { minHeight: c.h * ROW_PX }}>
-              <div className="pc-body"><ComponentView component={c} ctx={ctx} /></div>
-            </div>
-          ))}
-        </div>
-      )}
+      <div {...(pagePages.length > 0 ? tabPanelProps("dashboard-subpages", subPage) : {})}>
+        {components.length === 0 ? <NonIdealState icon="widget" title="This page has no components" /> : (
+          <div className={wide ? "dashboard-grid" : "pe-stack"} data-testid="dashboard-grid">
+            {(wide ? components : [...components].sort((a, b) => a.y - b.y || a.x - b.x)).map((c) => (
+              <div key={c.id} className="pc-frame" data-kind={c.kind} data-testid="dashboard-component"
+                style={wide ? { gridColumn: `${c.x + 1} / span ${c.w}`, gridRow: `${c.y + 1} / span ${c.h}` } : { minHeight: c.h * ROW_PX }}>
+                <div className="pc-body"><ComponentView component={c} ctx={ctx} /></div>
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
       <AccessRequestDialog />
     </div>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, ButtonGroup, Callout, HTMLSelect, Menu, MenuItem, NonIdealState, Popover, Spinner, Tab, Tabs, Tag } from "@blueprintjs/core";
+import { Alert, Button, ButtonGroup, Callout, HTMLSelect, Menu, MenuItem, NonIdealState, Popover, Spinner, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import ReactGridLayout, { useContainerWidth, verticalCompactor, type Layout } from "react-grid-layout";
@@ -12,6 +12,7 @@ import { useWideLayout } from "../../shell/useWideLayout";
 import { PageEditorStore } from "../../stores/PageEditorStore";
 import { ComponentFrame } from "./ComponentFrame";
 import { ComponentSettings } from "./ComponentSettings";
+import { SubPageTabs, tabPanelProps } from "./SubPageTabs";
 import type { ComponentContext } from "./ComponentView";
 import { AccessRequestDialog } from "../devices/AccessRequestDialog";
 import "./pages.css";
@@ -103,13 +104,11 @@ export const PageEditorPage = observer(function PageEditorPage() {
             options={[{ value: "", label: "None" }, ...editor.agents.map((a) => ({ value: a.publicId, label: a.name }))]} />
         </label>
       </div>
-      <Tabs id="pe-subpages" selectedTabId={editor.subPage ?? "__main"} onChange={(id) => editor.showSubPage(id === "__main" ? null : String(id))} className="pe-tabs">
-        <Tab id="__main" title="Main page" />
-        {editor.content.pagePages.map((p) => <Tab key={p.id} id={p.id} title={p.title} />)}
+      <SubPageTabs prefix="pe-subpages" label="Sub-pages" pages={editor.content.pagePages} selected={editor.subPage} onSelect={(id) => editor.showSubPage(id)}>
         <Button size="small" variant="minimal" icon="plus" text="Sub-page" onClick={() => editor.addSubPage("")} data-testid="pe-add-subpage" />
-      </Tabs>
+      </SubPageTabs>
       {editor.saveState === "failed" && <Callout intent="warning" compact className="pe-callout">Your latest changes are not saved yet. They stay here; the editor tries again with your next change.</Callout>}
-      <div className="pe-main">
+      <div className="pe-main" {...tabPanelProps("pe-subpages", editor.subPage)}>
         <div className="pe-canvas">
           {components.length === 0
             ? <NonIdealState icon="widget" title="No components on this page yet" description="Use “Add component” to place a live value, a gauge, a line graph, device info or a report header and footer." />

@@ -2,14 +2,56 @@
  * Line graph (issue 13): a data point over the page's period, as the server's buckets (mean per
  * bucket; a month is a few hundred points) with the live values since the last bucket appended.
  */
+import { reaction, untracked } from "mobx";
 import { observer } from "mobx-react-lite";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { DataPointSeries } from "@portal/core/domain/DataPoint";
 import type { PageComponent } from "@portal/core/domain/PageComponent";
 import { DataPointsStore, useStore } from "../pageStores";
 import type { ComponentContext } from "../ComponentView";
 import { formatTime, formatValue, NoData, NoDevice, str, useDeviceWatch, useReload } from "./dataPointParts";
+
+/**
+ * Graphs redraw their live samples at most this often, all together. Each redraw is a full chart
+ * layout (tens of ms): a dashboard of twenty graphs following every live event (two a second per
+ * data point), each in a commit of its own, kept the main thread busy and dropped most frames
+ * (server/bench/pagesBench.ts). A line over the page's period loses nothing a reader sees by
+ * gaining its newest points once a second, and one commit for every graph lays the page out once.
+ */
+export const LINE_REDRAW_MS = 1000;
+
+/** A live sample as the store keeps it (DataPointsStore.recentOf). */
+type LiveSample = { readonly ts: number; readonly value: number; readonly at: number };
+
+/** The redraws waiting for the next beat (one per graph: its newest samples win). */
+const waiting = new Map<object, () => void>();
+let beat: ReturnType<typeof setTimeout> | null = null;
+function redrawSoon(graph: object, redraw: () => void): void {
+  waiting.set(graph, redraw);
+  beat ??= setTimeout(() => {
+    beat = null;
+    const due = [...waiting.values()];
+    waiting.clear();
+    // One task: React commits every graph's new samples at once (a transition, tried, rendered in
+    // slices but dropped more frames in the bench).
+    for (const r of due) r();
+  }, LINE_REDRAW_MS);
+}
+
+/** The live samples of a data point, taken from the store on the shared redraw beat (the newest always arrive). */
+function useRedrawnSamples(read: () => ReadonlyArray<LiveSample>, deps: ReadonlyArray<unknown>): ReadonlyArray<LiveSample> {
+  // Read untracked: the component itself must not re-render on every live event.
+  const [samples, setSamples] = useState(() => untracked(read));
+  useEffect(() => {
+    const graph = {};
+    setSamples(untracked(read));
+    const stop = reaction(read, (next) => redrawSoon(graph, () => setSamples(next)));
+    return () => { stop(); waiting.delete(graph); };
+    // `read` is a new function each render; it changes meaning with `deps` only.
+  }, deps);
+  return samples;
+}
 
 /**
  * Points of the line: bucket means (at the middle of each bucket), then the live samples that
@@ -34,7 +76,8 @@ export const LineGraphView = observer(function LineGraphView({ c, ctx }: { c: Pa
     const s = agent ? await dataPoints.series(agent, { name, period: ctx.periodSpec, timeZone: dataPoints.timeZone }) : null;
     return s ? { series: s, at } : null;
   }, setRead);
-  const points = agent ? linePoints(series, read?.at ?? Infinity, dataPoints.recentOf(agent, name)) : [];
+  const recent = useRedrawnSamples(() => (agent ? dataPoints.recentOf(agent, name) : []), [dataPoints, agent, name]);
+  const points = agent ? linePoints(series, read?.at ?? Infinity, recent) : [];
   const last = points[points.length - 1];
   return (
     <div className="pc-graph">
