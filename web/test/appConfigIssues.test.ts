@@ -4,12 +4,13 @@
  * validator built on it gives rjsf's error schema, and none of it runs generated code (eval and
  * Function throw here, as under the portal's Content Security Policy).
  */
+import type { RJSFSchema } from "@rjsf/utils";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appConfigIssues } from "../src/stores/appConfigIssues";
 import { CfworkerValidator } from "../src/features/apps/cfworkerValidator";
 
 // The catalogue's schemas (server/src/apps/appCatalogue.ts), as the API hands them out.
-const modbus = {
+const modbus: RJSFSchema = {
   type: "object", title: "Modbus poller", required: ["host", "port"], additionalProperties: false,
   properties: {
     host: { type: "string", title: "Host", minLength: 1, maxLength: 253, pattern: "^[A-Za-z0-9.-]+$" },
@@ -17,7 +18,7 @@ const modbus = {
     unitId: { type: "integer", title: "Unit id", minimum: 0, maximum: 247, default: 1 },
   },
 };
-const alerts = {
+const alerts: RJSFSchema = {
   type: "object", required: ["recipients", "severity"], additionalProperties: false,
   properties: {
     recipients: { type: "array", title: "Recipients", minItems: 1, maxItems: 20, items: { type: "string", pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", maxLength: 254 } },
@@ -25,7 +26,7 @@ const alerts = {
   },
 };
 
-const issues = (schema: Record<string, unknown>, data: unknown) => appConfigIssues(schema, data).map((i) => [i.path.join("."), i.message]);
+const issues = (schema: RJSFSchema, data: unknown) => appConfigIssues(schema as Record<string, unknown>, data).map((i) => [i.path.join("."), i.message]);
 
 describe("appConfigIssues", () => {
   const realFunction = globalThis.Function;
@@ -65,7 +66,7 @@ describe("appConfigIssues", () => {
     expect(v.isValid({ $ref: "#/definitions/port" }, 0, { definitions: { port: { type: "integer", minimum: 1 } } })).toBe(false);
     expect(v.isValid({ $ref: "#/definitions/port" }, 5, { definitions: { port: { type: "integer", minimum: 1 } } })).toBe(true);
     const custom = v.validateFormData({ host: "plc.local", port: 502 }, modbus, (data, errs) => {
-      if ((data as { host: string }).host.endsWith(".local")) errs["host"]!.addError("no local hosts");
+      if ((data as { host: string }).host.endsWith(".local")) (errs as unknown as Record<string, { addError(message: string): void }>)["host"]!.addError("no local hosts");
       return errs;
     });
     expect(custom.errorSchema).toMatchObject({ host: { __errors: ["no local hosts"] } });
