@@ -3,7 +3,8 @@
  * by Chromium from the built web app's print route (header, footer, period in the time zone,
  * device name in the text), the event stream telling the requester, the render credential
  * (single use, bound to its report, never a user token), the failure path with its reason
- * (Chromium missing), bad requests, and two workers sharing one queue (each job done once).
+ * (Chromium missing), bad requests, two workers sharing one queue (each job done once), and each
+ * run counted in the usage of its device.
  * The print route is the built web app (web/dist, built before the tests in CI): without it,
  * the printing tests skip with a line that says so.
  */
@@ -13,6 +14,8 @@ import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { UsageRow } from "@portal/core/domain/Usage";
+import { usageTotals } from "@portal/core/rules/usage";
 import { buildApp } from "../src/buildApp";
 import { reports } from "../src/db/schema";
 import { PdfPrinter } from "../src/reports/pdfPrinter";
@@ -190,6 +193,49 @@ describe.each(await availableBackends())("reports on %s", (kind) => {
     } finally {
       await one.app.close();
       await two.app.close();
+      await app.portal.reports.resumeWorker();
+    }
+  });
+
+  it("counts each run the worker ended in the usage of its device (an asset's device for an asset), done or failed, and keeps it after a delete", async () => {
+    await app.portal.reports.pauseWorker();
+    // A printer that prints, or fails for a report queued with the "fail" zone: the subject is the count, not Chromium.
+    const printing = async (r: { url: string; timeZone: string }) => {
+      if (r.timeZone === "Pacific/Chatham") throw new Error("printer jammed");
+      return Buffer.from("%PDF-1.4 counted");
+    };
+    const worker = await listening(t, { printPdf: printing });
+    const day = new Date().toISOString().slice(0, 10);
+    const usage = async () => {
+      const res = await call("GET", `/api/data-usage?from=${day}&to=${day}&timeZone=UTC`);
+      expect(res.status).toBe(200);
+      return res.body.data as UsageRow[];
+    };
+    const runsOf = (rows: UsageRow[], name: string | null) => rows.filter((r) => (r.agent?.name ?? null) === name).reduce((n, r) => n + r.reportRuns, 0);
+    try {
+      await worker.app.portal.reports.startWorker(worker.origin);
+      const assetsList = (await call("GET", "/api/assets?page-size=100")).body.data as Array<{ publicId: string; agent: { name: string } }>;
+      const asset = assetsList[0]!;
+      const before = await usage();
+      const ids = [
+        await queue({}, worker.app),
+        await queue({ timeZone: "Pacific/Chatham" }, worker.app),
+        await queue({ agent: null, asset: { publicId: asset.publicId } }, worker.app),
+        await queue({ agent: null }, worker.app),
+      ];
+      const ended = await Promise.all(ids.map((id) => until(id, ["done", "failed"], worker.app)));
+      expect(ended.map((r) => r.status)).toEqual(["done", "failed", "done", "done"]);
+      const after = await usage();
+      const boilerRuns = asset.agent.name === "Boiler Controller" ? 3 : 2;
+      expect(runsOf(after, "Boiler Controller") - runsOf(before, "Boiler Controller")).toBe(boilerRuns);
+      if (asset.agent.name !== "Boiler Controller") expect(runsOf(after, asset.agent.name) - runsOf(before, asset.agent.name)).toBe(1);
+      expect(runsOf(after, null) - runsOf(before, null)).toBe(1);
+      // The rows add up to the stored runs of the company today, and a deleted report keeps its run.
+      expect(usageTotals(after).reportRuns - usageTotals(before).reportRuns).toBe(4);
+      expect((await call("DELETE", `/api/reports/${ids[0]}`)).status).toBe(200);
+      expect(usageTotals(await usage()).reportRuns).toBe(usageTotals(after).reportRuns);
+    } finally {
+      await worker.app.close();
       await app.portal.reports.resumeWorker();
     }
   });

@@ -3,8 +3,9 @@
  * an administrator redeems the demo coupon on a device and sees alarming active "by coupon" with
  * its expiry, sees the same code refused on another device with the code kept, reads the company's
  * Licences screen, installs an app and saves its configuration through the form generated from
- * the app's JSON Schema (a bad value is refused by the server's check of that schema, the error
- * shows under its field and the typed values stay). Screenshots at 1280x800 and 390x844: tests/artifacts/licences-apps-*.png.
+ * the app's JSON Schema (a bad value is refused by the browser's eval-free check of that schema
+ * as it is typed, under the strict CSP without a violation: the error shows under its field before
+ * any request, Save waits, and the typed values stay). Screenshots at 1280x800 and 390x844: tests/artifacts/licences-apps-*.png.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -72,6 +73,18 @@ test("redeem a coupon on a device and see its state; the code works once", async
 });
 
 test("install an app and save its configuration through the generated form", async ({ page }) => {
+  // Under the portal's strict CSP (no 'unsafe-eval'): any violation is logged and fails the test.
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to|unsafe-eval/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => console.error(`Refused to load: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const configRequests: string[] = [];
+  page.on("request", (r) => {
+    if (/\/api\/apps\/[^/]+\/config/.test(r.url()) && r.method() !== "GET") configRequests.push(`${r.method()} ${r.url()}`);
+  });
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAdmin(page);
   await page.getByTestId("menu-item-apps").click();
@@ -83,20 +96,26 @@ test("install an app and save its configuration through the generated form", asy
   await expect(dialog).toBeVisible();
   await dialog.getByLabel("Host").fill("plc.local");
   await dialog.getByLabel("Port").fill("70000");
-  // The server checks the app's JSON Schema (ajv) and names the field; the error shows under it and what was typed stays.
-  await page.getByTestId("app-config-save").click();
+  // The browser checks the app's JSON Schema as it is typed (no eval: @cfworker/json-schema): the
+  // error shows under the field, Save waits, and nothing went to the server.
   await expect(dialog.getByText("must be <= 65535")).toBeVisible();
-  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId("app-config-save")).toBeDisabled();
   await expect(dialog.getByLabel("Port")).toHaveValue("70000");
+  await dialog.getByLabel("Host").fill("plc local!");
+  await expect(dialog.getByText('must match pattern "^[A-Za-z0-9.-]+$"')).toBeVisible();
+  expect(configRequests).toEqual([]);
   await screenshot(page, "licences-apps-config-error-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "licences-apps-config-error-390");
   await page.setViewportSize({ width: 1280, height: 800 });
+  await dialog.getByLabel("Host").fill("plc.local");
   await dialog.getByLabel("Port").fill("502");
   await expect(dialog.getByText("must be <= 65535")).toHaveCount(0);
+  await expect(dialog.getByText(/must match pattern/)).toHaveCount(0);
   await page.getByTestId("app-config-save").click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText("The configuration of Modbus poller is saved.")).toBeVisible();
+  expect(configRequests).toHaveLength(1);
   // Reopened, the form shows what the server stored.
   await page.getByRole("button", { name: "Configure Modbus poller" }).click();
   await expect(page.getByRole("dialog", { name: "Configure Modbus poller" }).getByLabel("Port")).toHaveValue("502");
@@ -104,4 +123,5 @@ test("install an app and save its configuration through the generated form", asy
   await page.keyboard.press("Escape");
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "licences-apps-apps-390");
+  expect(violations).toEqual([]);
 });

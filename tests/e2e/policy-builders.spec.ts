@@ -143,6 +143,13 @@ test("privacy statement: write, preview and publish; the company's users read it
   await discard.getByRole("button", { name: "Keep editing" }).click();
   await expect(page).toHaveURL(/\/custom-privacy-statement-builder$/);
   await expect(page.getByTestId("policy-editor").locator("strong")).toHaveText("little");
+  // A reload (or closing the tab) asks the browser's own question first; staying keeps the text.
+  const unload = page.waitForEvent("dialog");
+  void page.evaluate(() => location.reload()).catch(() => undefined);
+  const asked = await unload;
+  expect(asked.type()).toBe("beforeunload");
+  await asked.dismiss();
+  await expect(page.getByTestId("policy-editor").locator("strong")).toHaveText("little");
   await page.getByTestId("policy-preview-toggle").click();
   await expect(page.getByTestId("policy-preview").locator("strong")).toHaveText("little");
   await page.getByTestId("policy-publish").click();

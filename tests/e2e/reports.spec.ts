@@ -4,7 +4,8 @@
  * report template for the Boiler Controller and a day in Europe/Berlin; the Reports list goes
  * from queued to Done on its own (event stream), the PDF downloads, and its text (pdf.js) holds
  * the title, the device, the period in the zone and the footer. Screenshots at 1280 x 800 and
- * 390 x 844 (tests/artifacts/reports-*.png); axe finds nothing serious on the list and dialog.
+ * 390 x 844 (tests/artifacts/reports-*.png); axe finds nothing serious on the list and dialog. The
+ * run shows on the usage screen (one more report run, kept after the report is deleted).
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,6 +35,13 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return texts.join("\n");
 }
 
+/** The "Report runs" total of the usage screen, once its figures are shown. */
+async function reportRunsShown(page: Page): Promise<number> {
+  const value = page.getByTestId("usage-total-reports").locator(".usage-total-value");
+  await expect(value).toBeVisible();
+  return Number((await value.textContent())!.replace(/,/g, ""));
+}
+
 const serious = async (page: Page) => (await axeAll(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
 
 test("queue a report of the published demo template, see it done, download the PDF and read it", async ({ browser }) => {
@@ -42,6 +50,9 @@ test("queue a report of the published demo template, see it done, download the P
   await signIn(page, DEMO_USERS.admin, { baseURL: portal.baseURL });
   await page.getByTestId("company-item").filter({ hasText: "Demo Company" }).click();
   await expect(page).toHaveURL(/\/users$/);
+  // The report runs of the last 30 days before this one (the usage screen, issue 12).
+  await page.goto("/usage");
+  const runsBefore = await reportRunsShown(page);
   await page.goto("/pages");
   const row = page.getByTestId("page-row").filter({ hasText: "Monthly service report" });
   await row.getByTestId("page-actions").click();
@@ -90,5 +101,14 @@ test("queue a report of the published demo template, see it done, download the P
   await report.getByTestId("report-delete").click();
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.getByTestId("report-row")).toHaveCount(0);
+
+  // The run counts in the usage of the company, and of the Boiler Controller; deleting the report keeps it.
+  await page.goto("/usage");
+  await expect.poll(() => reportRunsShown(page)).toBe(runsBefore + 1);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const boilerRow = page.getByTestId("usage-top").locator("tr", { hasText: "Boiler Controller" });
+  await expect(boilerRow.locator("td").nth(4)).not.toHaveText("0");
+  await page.getByRole("radio", { name: "Report runs" }).click();
+  await screenshot(page, "usage-report-runs-1280");
   await context.close();
 });

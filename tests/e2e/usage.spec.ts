@@ -1,7 +1,8 @@
 /**
  * Issue 12, usage, in a real browser against the shared server (its demo data holds 45 days of VPN
  * sessions and API calls, server/src/seed/demoUsage.ts): the engineer lands on /usage and sees
- * totals, a chart per day and the top devices; the chart's numbers as a table add up to the totals;
+ * totals, a chart per day and the top devices; the chart's numbers as a table add up to the totals
+ * (report runs included);
  * 12 months by month; a reversed custom period says why and asks nothing; the CSV export
  * downloads the same rows. Screenshots: tests/artifacts/usage-*.png at 1280 and 390 px.
  */
@@ -34,8 +35,14 @@ test("the engineer sees usage per day and per month, and exports it", async ({ p
   const total = await page.getByTestId("usage-total-from").locator(".usage-total-value").textContent();
   const summed = days.reduce((n, r) => n + bytesOf(r[2]!), 0);
   expect(Math.abs(summed - bytesOf(total!)) / bytesOf(total!)).toBeLessThan(0.05);
+  // Report runs (demo history): the days' runs add up to the total shown, which is not zero.
+  const runs = days.reduce((n, r) => n + Number(r[5]!.replace(/,/g, "")), 0);
+  expect(runs).toBeGreaterThan(0);
+  await expect(page.getByTestId("usage-total-reports").locator(".usage-total-value")).toHaveText(runs.toLocaleString("en-US"));
   await screenshot(page, "usage-1280");
 
+  await page.getByRole("radio", { name: "Report runs" }).click();
+  await expect(page.locator(".usage-chart .recharts-bar-rectangle").first()).toBeVisible();
   await page.getByRole("radio", { name: "API calls" }).click();
   await page.getByLabel("Period", { exact: true }).selectOption("12m");
   await expect.poll(async () => (await chartRows(page)).length).toBe(12);
@@ -53,8 +60,9 @@ test("the engineer sees usage per day and per month, and exports it", async ({ p
   expect(download.suggestedFilename()).toMatch(/^usage-.*\.csv$/);
   const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks as Buffer[]).toString("utf8"));
   const lines = text.trimEnd().split("\r\n");
-  expect(lines[0]).toBe("period,device,device id,VPN sessions,bytes to device,bytes from device,API calls");
+  expect(lines[0]).toBe("period,device,device id,VPN sessions,bytes to device,bytes from device,API calls,report runs");
   expect(lines.slice(1).reduce((n, l) => n + Number(l.split(",")[3]), 0)).toBe(sessions);
+  expect(lines.slice(1).reduce((n, l) => n + Number(l.split(",")[7]), 0)).toBe(runs);
   await expect(page.getByText(/The usage data was saved as usage-/)).toBeVisible();
 });
 

@@ -18,14 +18,17 @@ import { UsageStore } from "../src/stores/UsageStore";
 
 const pump = { publicId: "agentPump001", name: "Pump" };
 const line = { publicId: "agentLine001", name: "Line 1 Router" };
-const session = (at: string, agent: typeof pump, to: number, from: number): UsageRecord => ({ at, agent, vpnSessions: 1, bytesToDevice: to, bytesFromDevice: from, apiCalls: 0 });
+const session = (at: string, agent: typeof pump, to: number, from: number): UsageRecord => ({ at, agent, vpnSessions: 1, bytesToDevice: to, bytesFromDevice: from, apiCalls: 0, reportRuns: 0 });
 // START is 2026-11-21T10:00Z. 23:30 UTC on the 20th is already the 21st in Amsterdam (UTC+1).
 const RECORDS: UsageRecord[] = [
   session("2026-11-20T23:30:00.000Z", pump, 100, 1000),
   session("2026-11-21T08:00:00.000Z", line, 5000, 20),
   session("2026-11-15T12:00:00.000Z", line, 7, 3),
   session("2026-09-01T12:00:00.000Z", pump, 1, 1),
-  { at: "2026-11-21T09:00:00.000Z", agent: null, vpnSessions: 0, bytesToDevice: 0, bytesFromDevice: 0, apiCalls: 42 },
+  { at: "2026-11-21T09:00:00.000Z", agent: null, vpnSessions: 0, bytesToDevice: 0, bytesFromDevice: 0, apiCalls: 42, reportRuns: 0 },
+  // Report runs: one of the Pump (the same day as its session), one of no device (the company's).
+  { at: "2026-11-21T07:00:00.000Z", agent: pump, vpnSessions: 0, bytesToDevice: 0, bytesFromDevice: 0, apiCalls: 0, reportRuns: 1 },
+  { at: "2026-11-18T07:00:00.000Z", agent: null, vpnSessions: 0, bytesToDevice: 0, bytesFromDevice: 0, apiCalls: 0, reportRuns: 1 },
 ];
 
 /** The test DOM's Blob has no text(): read it as a browser without it would. */
@@ -67,9 +70,10 @@ describe("UsageStore", () => {
     expect(usage.shownPeriod).toMatchObject({ fromDay: "2026-11-15", toDay: "2026-11-21", timeZone: "Europe/Amsterdam", granularity: "day" });
     expect(usage.series.map((p) => p.bucket)).toEqual(["2026-11-15", "2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21"]);
     // The session at 23:30 UTC on the 20th counts on the 21st in Amsterdam.
-    expect(usage.series.find((p) => p.bucket === "2026-11-21")).toMatchObject({ vpnSessions: 2, bytesToDevice: 5100, apiCalls: 42 });
+    expect(usage.series.find((p) => p.bucket === "2026-11-21")).toMatchObject({ vpnSessions: 2, bytesToDevice: 5100, apiCalls: 42, reportRuns: 1 });
+    expect(usage.series.find((p) => p.bucket === "2026-11-18")).toMatchObject({ vpnSessions: 0, reportRuns: 1 });
     expect(usage.series.find((p) => p.bucket === "2026-11-20")).toMatchObject({ vpnSessions: 0 });
-    expect(usage.totals).toEqual({ vpnSessions: 3, bytesToDevice: 5107, bytesFromDevice: 1023, apiCalls: 42 });
+    expect(usage.totals).toEqual({ vpnSessions: 3, bytesToDevice: 5107, bytesFromDevice: 1023, apiCalls: 42, reportRuns: 2 });
     expect(usage.top.map((d) => d.agent.name)).toEqual(["Line 1 Router", "Pump"]);
   });
 
@@ -106,7 +110,8 @@ describe("UsageStore", () => {
     expect(saved).toHaveLength(1);
     expect(saved[0]!.name).toMatch(/^usage-.*\.csv$/);
     const text = await saved[0]!.text;
-    expect(text.split("\r\n")[0]).toBe("period,device,device id,VPN sessions,bytes to device,bytes from device,API calls");
-    expect(text).toContain("2026-11-21,Line 1 Router,agentLine001,1,5000,20,0");
+    expect(text.split("\r\n")[0]).toBe("period,device,device id,VPN sessions,bytes to device,bytes from device,API calls,report runs");
+    expect(text).toContain("2026-11-21,Line 1 Router,agentLine001,1,5000,20,0,0");
+    expect(text).toContain("2026-11-21,Pump,agentPump001,1,100,1000,0,1");
   });
 });

@@ -116,7 +116,7 @@ describe("LicencesStore and AppsStore", () => {
     expect(root.get(LicencesStore).licensedDevices.map((d) => d.activations[0]!.active)).toEqual([false]);
   });
 
-  it("installs an app, tracks changes in its form, keeps the values when the server refuses a field", async () => {
+  it("installs an app, tracks changes in its form, checks the schema before sending, keeps the values when the server refuses a field", async () => {
     const { root, api } = licenceHarness();
     const apps = root.get(AppsStore);
     await apps.load();
@@ -135,11 +135,20 @@ describe("LicencesStore and AppsStore", () => {
     apps.askClose();
     expect(again.confirmingDiscard).toBe(true);
     apps.keepEditing();
-    api.failNext("apps.saveConfig", new InvalidInput({ issues: [{ propertyName: "data.port", message: "must be <= 65535" }] }));
+    // The browser's check of the app's schema refuses the port: Save is not offered and nothing is sent.
+    expect(again.issues.map((i) => [i.path.join("."), i.message])).toEqual([["port", "must be <= 65535"]]);
+    expect(again.canSave).toBe(false);
+    const calls = api.state.calls.length;
+    expect(await apps.save()).toBe(false);
+    expect(api.state.calls.length).toBe(calls);
+    // A value the schema accepts that the server still refuses: its reason lands on the field, the values stay.
+    again.change({ host: "plc.local", port: 502 });
+    expect(again.canSave).toBe(true);
+    api.failNext("apps.saveConfig", new InvalidInput({ issues: [{ propertyName: "data.host", message: "must match pattern \"^[A-Za-z0-9.-]+$\"" }] }));
     expect(await apps.save()).toBe(false);
     expect(apps.form).toBe(again);
-    expect(again.serverErrors).toEqual({ port: "must be <= 65535" });
-    expect(again.data).toEqual({ host: "plc.local", port: 70000 });
+    expect(again.serverErrors).toEqual({ host: "must match pattern \"^[A-Za-z0-9.-]+$\"" });
+    expect(again.data).toEqual({ host: "plc.local", port: 502 });
     again.change({ host: "plc.local", port: 502 });
     expect(await apps.save()).toBe(true);
     expect(apps.form).toBeNull();

@@ -1,8 +1,10 @@
 /**
  * Data usage of a company (issue 12, spec section 2 "usage", right use:data-usage): per device and
  * per day or month in the reader's time zone, the VPN sessions through the relay with the bytes
- * each way, and the API calls made in the company. A row is one bucket of one device; the API
- * calls are the company's, on rows whose `agent` is null.
+ * each way, the API calls made in the company, and the report runs (a queued report the worker
+ * printed or failed, counted for its device or its asset's device when it ended). A row is one
+ * bucket of one device; the API calls, and report runs of no device, are the company's, on rows
+ * whose `agent` is null.
  */
 import { Schema } from "effect";
 
@@ -22,6 +24,7 @@ export const UsageRow = Schema.Struct({
   bytesToDevice: Schema.Number,
   bytesFromDevice: Schema.Number,
   apiCalls: Schema.Number,
+  reportRuns: Schema.Number,
 });
 export type UsageRow = typeof UsageRow.Type;
 
@@ -36,5 +39,5 @@ export type UsageQuery = typeof UsageQuery.Type;
 
 /** The columns of the usage CSV export, in order. */
 export const USAGE_CSV_COLUMNS = [
-  "period", "device", "device id", "VPN sessions", "bytes to device", "bytes from device", "API calls",
+  "period", "device", "device id", "VPN sessions", "bytes to device", "bytes from device", "API calls", "report runs",
 ] as const;

@@ -8,7 +8,7 @@ const devices = [{ publicId: "a1", name: "Line 1 Router" }, { publicId: "a2", na
 const row = (buckets: string[]) => fc.record({
   bucket: fc.constantFrom(...buckets),
   agent: fc.option(fc.constantFrom(...devices), { nil: null }),
-  vpnSessions: fc.nat(1000), bytesToDevice: fc.nat(2 ** 40), bytesFromDevice: fc.nat(2 ** 40), apiCalls: fc.nat(10_000),
+  vpnSessions: fc.nat(1000), bytesToDevice: fc.nat(2 ** 40), bytesFromDevice: fc.nat(2 ** 40), apiCalls: fc.nat(10_000), reportRuns: fc.nat(500),
 });
 
 describe("usagePeriod", () => {
@@ -60,12 +60,12 @@ describe("sums", () => {
   });
   it("keeps empty buckets as zero points and limits the top list", () => {
     const rows: UsageRow[] = [
-      { bucket: "2026-11-02", agent: devices[0]!, vpnSessions: 2, bytesToDevice: 10, bytesFromDevice: 5, apiCalls: 0 },
-      { bucket: "2026-11-02", agent: null, vpnSessions: 0, bytesToDevice: 0, bytesFromDevice: 0, apiCalls: 7 },
-      { bucket: "2026-11-03", agent: devices[1]!, vpnSessions: 1, bytesToDevice: 100, bytesFromDevice: 0, apiCalls: 0 },
+      { bucket: "2026-11-02", agent: devices[0]!, vpnSessions: 2, bytesToDevice: 10, bytesFromDevice: 5, apiCalls: 0, reportRuns: 1 },
+      { bucket: "2026-11-02", agent: null, vpnSessions: 0, bytesToDevice: 0, bytesFromDevice: 0, apiCalls: 7, reportRuns: 2 },
+      { bucket: "2026-11-03", agent: devices[1]!, vpnSessions: 1, bytesToDevice: 100, bytesFromDevice: 0, apiCalls: 0, reportRuns: 0 },
     ];
-    expect(usageSeries(rows, ["2026-11-01", "2026-11-02", "2026-11-03"]).map((p) => [p.bucket, p.vpnSessions, p.apiCalls]))
-      .toEqual([["2026-11-01", 0, 0], ["2026-11-02", 2, 7], ["2026-11-03", 1, 0]]);
+    expect(usageSeries(rows, ["2026-11-01", "2026-11-02", "2026-11-03"]).map((p) => [p.bucket, p.vpnSessions, p.apiCalls, p.reportRuns]))
+      .toEqual([["2026-11-01", 0, 0, 0], ["2026-11-02", 2, 7, 3], ["2026-11-03", 1, 0, 0]]);
     expect(topDevices(rows, 1).map((d) => d.agent.name)).toEqual(["Line 2 Router"]);
   });
 });
@@ -75,9 +75,9 @@ describe("formatting", () => {
     expect(formatBytes(512)).toBe("512 B");
     expect(formatBytes(1536)).toBe("1.5 KB");
     expect(formatBytes(3 * 1024 ** 3)).toBe("3.0 GB");
-    expect(usageCsvHeader()).toBe("period,device,device id,VPN sessions,bytes to device,bytes from device,API calls\r\n");
-    expect(usageCsvLine({ bucket: "2026-11", agent: { publicId: "x", name: "=cmd" }, vpnSessions: 1, bytesToDevice: 2, bytesFromDevice: 3, apiCalls: 0 }))
-      .toBe("2026-11,'=cmd,x,1,2,3,0\r\n");
-    expect(usageCsvLine({ bucket: "2026-11", agent: null, vpnSessions: 0, bytesToDevice: 0, bytesFromDevice: 0, apiCalls: 9 })).toBe("2026-11,all devices,,0,0,0,9\r\n");
+    expect(usageCsvHeader()).toBe("period,device,device id,VPN sessions,bytes to device,bytes from device,API calls,report runs\r\n");
+    expect(usageCsvLine({ bucket: "2026-11", agent: { publicId: "x", name: "=cmd" }, vpnSessions: 1, bytesToDevice: 2, bytesFromDevice: 3, apiCalls: 0, reportRuns: 4 }))
+      .toBe("2026-11,'=cmd,x,1,2,3,0,4\r\n");
+    expect(usageCsvLine({ bucket: "2026-11", agent: null, vpnSessions: 0, bytesToDevice: 0, bytesFromDevice: 0, apiCalls: 9, reportRuns: 1 })).toBe("2026-11,all devices,,0,0,0,9,1\r\n");
   });
 });

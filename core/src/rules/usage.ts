@@ -18,9 +18,10 @@ export interface UsageCounts {
   readonly bytesToDevice: number;
   readonly bytesFromDevice: number;
   readonly apiCalls: number;
+  readonly reportRuns: number;
 }
 
-export const NO_USAGE: UsageCounts = { vpnSessions: 0, bytesToDevice: 0, bytesFromDevice: 0, apiCalls: 0 };
+export const NO_USAGE: UsageCounts = { vpnSessions: 0, bytesToDevice: 0, bytesFromDevice: 0, apiCalls: 0, reportRuns: 0 };
 
 /** A usable period: the UTC instants [from, until) of the asked days in the zone, and its buckets. */
 export interface UsagePeriod {
@@ -101,6 +102,7 @@ export function usageTotals(rows: ReadonlyArray<UsageCounts>): UsageCounts {
     t = {
       vpnSessions: t.vpnSessions + r.vpnSessions, bytesToDevice: t.bytesToDevice + r.bytesToDevice,
       bytesFromDevice: t.bytesFromDevice + r.bytesFromDevice, apiCalls: t.apiCalls + r.apiCalls,
+      reportRuns: t.reportRuns + r.reportRuns,
     };
   }
   return t;
@@ -156,6 +158,6 @@ export function formatBytes(bytes: number): string {
 /** The CSV header row, CRLF-ended. */
 export const usageCsvHeader = (): string => csvRow(USAGE_CSV_COLUMNS);
 
-/** One row as CSV: the company's own rows (API calls) read "all devices" with no id. */
+/** One row as CSV: the company's own rows (API calls, report runs of no device) read "all devices" with no id. */
 export const usageCsvLine = (r: UsageRow): string =>
-  csvRow([r.bucket, r.agent?.name ?? "all devices", r.agent?.publicId ?? "", r.vpnSessions, r.bytesToDevice, r.bytesFromDevice, r.apiCalls]);
+  csvRow([r.bucket, r.agent?.name ?? "all devices", r.agent?.publicId ?? "", r.vpnSessions, r.bytesToDevice, r.bytesFromDevice, r.apiCalls, r.reportRuns]);

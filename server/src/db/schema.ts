@@ -906,6 +906,24 @@ export const reports = pgTable("reports", {
 ]);
 
 /**
+ * Data usage (issue 12): one row per report run, written in the transaction that ends the run
+ * (done or failed after the worker took it; a job the queue refused never ran and is not
+ * counted). Kept apart from `reports` so that deleting a report, its page or its requester does
+ * not change the usage of the past. `agentId` is the report's device or its asset's device (null
+ * for a report of no device, or once the device is deleted: the run stays the company's).
+ */
+export const reportRuns = pgTable("report_runs", {
+  id: serial("id").primaryKey(),
+  companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+  agentId: integer("agent_id").references(() => agents.id, { onDelete: "set null" }),
+  status: text("status").$type<"done" | "failed">().notNull(),
+  finishedAt: at("finished_at").notNull(),
+}, (t) => [
+  index("report_runs_company_idx").on(t.companyId, t.finishedAt),
+  check("report_runs_status", sql`${t.status} in ('done', 'failed')`),
+]);
+
+/**
  * The PDF of a done report, in the database rather than under the data directory: every server
  * process on one PostgreSQL reads what any worker printed, a delete of the report deletes it in
  * the same transaction, and a backup of the database holds it. Kept apart from `reports` so that

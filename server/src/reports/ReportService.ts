@@ -15,7 +15,7 @@ import {
 } from "@portal/core/rules/reports";
 import { hashSecret, newSecret } from "../auth/secrets";
 import type { Database, Db } from "../db/Database";
-import { companies, pages, pageVersions, reportFiles, reports } from "../db/schema";
+import { assets, companies, pages, reportFiles, reportRuns, reports } from "../db/schema";
 import { EventHub } from "../events/EventHub";
 import { nowOf, type Clock } from "../http/Clock";
 import { pagesOf } from "../pages/pageRows";
@@ -85,9 +85,9 @@ export class ReportService {
     try {
       const pdf = await this.print(row, credential);
       if (pdf.length > REPORT_MAX_BYTES) throw new ReportFailure(REPORT_FAILURES.tooLarge(REPORT_MAX_BYTES / 1024 / 1024));
-      await this.finish(row.id, "done", { size: pdf.length }, pdf);
+      await this.finish(row.id, "done", { size: pdf.length, ran: true }, pdf);
     } catch (e) {
-      await this.finish(row.id, "failed", { failureReason: reasonOf(e, this.options.readyTimeoutMs ?? REPORT_READY_TIMEOUT_MS) });
+      await this.finish(row.id, "failed", { failureReason: reasonOf(e, this.options.readyTimeoutMs ?? REPORT_READY_TIMEOUT_MS), ran: true });
     }
   }
 
@@ -113,16 +113,31 @@ export class ReportService {
     });
   }
 
-  /** Ends a report (running → done or failed), stores the PDF, clears the credential, tells the requester. */
-  private async finish(reportId: number, status: Extract<ReportStatus, "done" | "failed">, fields: { size?: number; failureReason?: string }, pdf?: Buffer): Promise<void> {
+  /**
+   * Ends a report (running → done or failed), stores the PDF, clears the credential, counts the
+   * run in the usage of its device (`ran`: the worker took it) and tells the requester, all in one
+   * transaction: a run is counted once, with the report's end.
+   */
+  private async finish(
+    reportId: number, status: Extract<ReportStatus, "done" | "failed">, fields: { size?: number; failureReason?: string; ran?: boolean }, pdf?: Buffer,
+  ): Promise<void> {
     try {
       await this.db.transaction(async (tx) => {
+        const finishedAt = new Date(nowOf(this.options.clock));
         const ended = await tx.update(reports).set({
-          status, size: fields.size ?? null, failureReason: fields.failureReason ?? null, finishedAt: new Date(nowOf(this.options.clock)),
+          status, size: fields.size ?? null, failureReason: fields.failureReason ?? null, finishedAt,
           renderCredentialHash: null, renderCredentialExpiresAt: null,
-        }).where(and(eq(reports.id, reportId), inArray(reports.status, reportStatusesBefore(status)))).returning({ id: reports.id });
-        if (ended.length === 0) return; // deleted meanwhile: nothing to store or tell
+        }).where(and(eq(reports.id, reportId), inArray(reports.status, reportStatusesBefore(status))))
+          .returning({ companyId: reports.companyId, agentId: reports.agentId, assetId: reports.assetId });
+        const report = ended[0];
+        if (!report) return; // deleted meanwhile: nothing to store, count or tell
         if (pdf) await tx.insert(reportFiles).values({ reportId, pdf }).onConflictDoUpdate({ target: reportFiles.reportId, set: { pdf } });
+        if (fields.ran) {
+          const [asset] = report.agentId === null && report.assetId !== null
+            ? await tx.select({ agentId: assets.agentId }).from(assets).where(eq(assets.id, report.assetId))
+            : [];
+          await tx.insert(reportRuns).values({ companyId: report.companyId, agentId: report.agentId ?? asset?.agentId ?? null, status, finishedAt });
+        }
         await this.tellIn(tx, reportId);
       });
     } catch (e) {

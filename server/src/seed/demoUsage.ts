@@ -1,13 +1,13 @@
 /**
  * Usage history for the demo (issue 12): 45 days of ended VPN sessions on Demo Company's devices
- * (by the demo engineer) and hourly API call counts, so that the usage screen has something to
+ * (by the demo engineer), report runs on its devices, and hourly API call counts, so that the usage screen has something to
  * show after `npm start`. Loaded by the server's start with the demo data, not by the test
  * templates (tests count the sessions they make). The numbers come from a fixed seed: the same
  * history, shifted to end today, on every fresh start.
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/Database";
-import { agentServers, agents, apiCallCounts, companies, tunnelSessions, users } from "../db/schema";
+import { agentServers, agents, apiCallCounts, companies, reportRuns, tunnelSessions, users } from "../db/schema";
 import { newPublicId } from "../ids";
 
 const DAYS = 45;
@@ -36,6 +36,7 @@ export async function loadDemoUsage(db: Db, now: number): Promise<void> {
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const sessions: Array<typeof tunnelSessions.$inferInsert> = [];
   const calls: Array<typeof apiCallCounts.$inferInsert> = [];
+  const runs: Array<typeof reportRuns.$inferInsert> = [];
   for (let d = DAYS; d >= 1; d--) {
     const day = today - d * DAY_MS;
     const weekend = [0, 6].includes(new Date(day).getUTCDay());
@@ -52,6 +53,15 @@ export async function loadDemoUsage(db: Db, now: number): Promise<void> {
         });
       }
     }
+    // Weekday mornings: a few reports printed, most for a device, now and then one failed.
+    const printed = weekend ? 0 : Math.floor(next() * 4);
+    for (let i = 0; i < printed; i++) {
+      const s = services[Math.floor(next() * services.length)];
+      runs.push({
+        companyId: company.id, agentId: next() < 0.85 ? s?.agentId ?? null : null, status: next() < 0.1 ? "failed" : "done",
+        finishedAt: new Date(day + Math.floor((7 + next() * 3) * HOUR_MS)),
+      });
+    }
     for (let h = 6; h < 20; h++) {
       const n = Math.floor(next() * (weekend ? 20 : 120));
       if (n > 0) calls.push({ companyId: company.id, hour: new Date(day + h * HOUR_MS), calls: n });
@@ -59,4 +69,5 @@ export async function loadDemoUsage(db: Db, now: number): Promise<void> {
   }
   for (let i = 0; i < sessions.length; i += 500) await db.insert(tunnelSessions).values(sessions.slice(i, i + 500));
   if (calls.length > 0) await db.insert(apiCallCounts).values(calls);
+  if (runs.length > 0) await db.insert(reportRuns).values(runs);
 }

@@ -1,13 +1,15 @@
 /**
  * The Apps screen (issue 12; manage:apps, COMPANY menu): the catalogue with each app's state,
  * install and uninstall, and the configuration dialog whose form is generated from the app's JSON
- * Schema (rjsf in the view). The server checks the same schema (ajv); a field it refuses comes back
- * as `data.<field>` and is shown under that field, and the form keeps what was typed. Closing a
- * changed form asks before discarding.
+ * Schema (rjsf in the view). The browser checks the typed values against that schema without eval
+ * (appConfigIssues) and offers Save only for a valid configuration; the server checks the same
+ * schema (ajv); a field it refuses comes back as `data.<field>` and is shown under that field, and
+ * the form keeps what was typed. Closing a changed form asks before discarding.
  */
 import { action, computed, makeObservable, observable, observableRef, runInAction } from "mobx";
 import type { App, JsonObject } from "@portal/core/domain/App";
 import { InvalidInput } from "@portal/core/errors";
+import { appConfigIssues, type ConfigIssue } from "./appConfigIssues";
 import type { GateState } from "./BootstrapStore";
 import { notifyFailure } from "./notifyFailure";
 import type { RootStore } from "./RootStore";
@@ -30,12 +32,27 @@ export class AppConfigForm {
     this.initial = JSON.stringify(this.data);
     makeObservable(this, {
       data: observableRef, saving: observable, serverErrors: observableRef, failure: observable, confirmingDiscard: observable,
-      isDirty: computed, change: action,
+      isDirty: computed, issues: computed, canSave: computed, change: action,
     });
   }
 
   get isDirty(): boolean {
     return JSON.stringify(this.data) !== this.initial;
+  }
+
+  /** What the app's JSON Schema refuses in the typed configuration, checked in the browser (no request). */
+  get issues(): ReadonlyArray<ConfigIssue> {
+    try {
+      return appConfigIssues(this.app.configSchema as Record<string, unknown>, this.data);
+    } catch {
+      // A schema the browser cannot read: the server's check (ajv) still judges the save.
+      return [];
+    }
+  }
+
+  /** Save is offered for a changed configuration the schema accepts, once. */
+  get canSave(): boolean {
+    return this.isDirty && !this.saving && this.issues.length === 0;
   }
 
   change(data: JsonObject): void {
@@ -101,7 +118,7 @@ export class AppsStore {
   /** Saves the form's configuration; the server's refusals land on their fields and the form stays open. */
   async save(): Promise<boolean> {
     const form = this.form;
-    if (!form || form.saving) return false;
+    if (!form || form.saving || form.issues.length > 0) return false;
     runInAction(() => (form.saving = true));
     const result = await this.root.run(this.root.ports.api.apps.saveConfig(form.app.publicId, form.data));
     runInAction(() => {

@@ -21,7 +21,7 @@ export type UsagePreset = (typeof USAGE_PRESETS)[number];
 export const USAGE_PRESET_LABELS: Readonly<Record<UsagePreset, string>> = {
   "7d": "Last 7 days", "30d": "Last 30 days", "12m": "Last 12 months", custom: "Custom period",
 };
-export type UsageMetric = "bytes" | "sessions" | "apiCalls";
+export type UsageMetric = "bytes" | "sessions" | "apiCalls" | "reportRuns";
 /** Devices in the top list. */
 export const USAGE_TOP_DEVICES = 10;
 const SNACKBAR_KEY = "usage";

@@ -1,11 +1,11 @@
 import Form from "@rjsf/core";
 import type { ErrorSchema, RJSFSchema } from "@rjsf/utils";
-import validator from "@rjsf/validator-ajv8";
 import { observer } from "mobx-react-lite";
 import { useMemo } from "react";
 import type { JsonObject } from "@portal/core/domain/App";
 import { FormDialog } from "../../shell/dialogs/FormDialog";
 import type { AppConfigForm } from "../../stores/AppsStore";
+import { cfworkerValidator } from "./cfworkerValidator";
 
 /** The server's refusals ("port", "recipients.0") as rjsf's error schema, shown under their fields. */
 export function serverErrorSchema(...lists: ReadonlyArray<ReadonlyArray<readonly [string, string]>>): ErrorSchema {
@@ -19,8 +19,6 @@ export function serverErrorSchema(...lists: ReadonlyArray<ReadonlyArray<readonly
   return root as ErrorSchema;
 }
 
-
-
 export interface AppConfigDialogProps {
   form: AppConfigForm;
   onSave: () => void;
@@ -29,10 +27,11 @@ export interface AppConfigDialogProps {
 
 /**
  * The configuration of an installed app, as a form generated from the app's JSON Schema by rjsf
- * (fields, types, enums, required marks, defaults). The server judges it with ajv against the same
- * schema; its refusals show under their fields and the typed values stay. The browser does not run
- * ajv: ajv compiles each schema to code with `new Function`, which the portal's Content Security
- * Policy (script-src 'self', no 'unsafe-eval') forbids, so rjsf's own validation is off (noValidate).
+ * (fields, types, enums, required marks, defaults). rjsf validates as the user types with
+ * @cfworker/json-schema (cfworkerValidator): ajv, rjsf's usual validator, compiles each schema to
+ * code with `new Function`, which the portal's Content Security Policy (script-src 'self', no
+ * 'unsafe-eval') forbids. Save waits for a valid configuration. The server judges it again with
+ * ajv against the same schema; its refusals show under their fields and the typed values stay.
  */
 export const AppConfigDialog = observer(function AppConfigDialog({ form, onSave, onClose }: AppConfigDialogProps) {
   const schema = form.app.configSchema as RJSFSchema;
@@ -41,10 +40,10 @@ export const AppConfigDialog = observer(function AppConfigDialog({ form, onSave,
   const failure = form.failure ? { key: form.failure } : null;
   return (
     <FormDialog title={`Configure ${form.app.name}`} icon="cog" testId="app-config-form" dirty={form.isDirty} saving={form.saving}
-      canSave={form.isDirty && !form.saving} failure={failure} saveTestId="app-config-save" width={560} onSave={onSave} onClose={onClose}>
+      canSave={form.canSave} failure={failure} saveTestId="app-config-save" width={560} onSave={onSave} onClose={onClose}>
       <p className="bp6-text-muted">{form.app.description}</p>
-      <Form tagName="div" className="app-config-rjsf" schema={schema} validator={validator}
-        formData={form.data} onChange={(e) => form.change((e.formData ?? {}) as JsonObject)} noValidate showErrorList={false}
+      <Form tagName="div" className="app-config-rjsf" schema={schema} validator={cfworkerValidator}
+        formData={form.data} onChange={(e) => form.change((e.formData ?? {}) as JsonObject)} liveValidate="onChange" showErrorList={false}
         extraErrors={extraErrors} noHtml5Validate uiSchema={{ "ui:submitButtonOptions": { norender: true }, "ui:title": "" }} />
     </FormDialog>
   );

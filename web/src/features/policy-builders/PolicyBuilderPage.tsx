@@ -36,6 +36,14 @@ export const PolicyBuilderPage = observer(function PolicyBuilderPage({ kind }: {
   const addId = useId();
   useEffect(() => { void store.load(); }, [store, company]);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => store.isDirty && currentLocation.pathname !== nextLocation.pathname);
+  // The typed text lives in this tab until it is published: a reload or a closed tab asks first too.
+  const dirty = store.isDirty;
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", ask);
+    return () => window.removeEventListener("beforeunload", ask);
+  }, [dirty]);
   const title = TITLES[kind];
 
   if (store.state !== "ready") {

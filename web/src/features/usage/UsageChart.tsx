@@ -13,6 +13,7 @@ const SERIES: Readonly<Record<UsageMetric, ReadonlyArray<{ key: keyof UsagePoint
   bytes: [{ key: "bytesToDevice", name: "To devices", color: "#2d72d2" }, { key: "bytesFromDevice", name: "From devices", color: "#238551" }],
   sessions: [{ key: "vpnSessions", name: "VPN sessions", color: "#2d72d2" }],
   apiCalls: [{ key: "apiCalls", name: "API calls", color: "#935610" }],
+  reportRuns: [{ key: "reportRuns", name: "Report runs", color: "#7961db" }],
 };
 
 /** Round ticks for a byte axis: steps of 1, 2, 2.5 or 5 times a power of ten in the unit of the largest value. */
@@ -60,12 +61,13 @@ export function UsageChart({ points, metric, granularity }: { readonly points: R
 function HTMLTableOf({ points, granularity }: { readonly points: ReadonlyArray<UsagePoint>; readonly granularity: UsageGranularity }) {
   return (
     <table className="bp6-html-table bp6-compact" data-testid="usage-chart-table">
-      <thead><tr><th>{granularity === "day" ? "Day" : "Month"}</th><th>To devices</th><th>From devices</th><th>VPN sessions</th><th>API calls</th></tr></thead>
+      <thead><tr><th>{granularity === "day" ? "Day" : "Month"}</th><th>To devices</th><th>From devices</th><th>VPN sessions</th><th>API calls</th><th>Report runs</th></tr></thead>
       <tbody>
         {points.map((p) => (
           <tr key={p.bucket}>
             <td>{bucketLabel(p.bucket, granularity)}</td><td>{formatBytes(p.bytesToDevice)}</td><td>{formatBytes(p.bytesFromDevice)}</td>
             <td>{p.vpnSessions.toLocaleString("en-US")}</td><td>{p.apiCalls.toLocaleString("en-US")}</td>
+            <td>{p.reportRuns.toLocaleString("en-US")}</td>
           </tr>
         ))}
       </tbody>

@@ -12,11 +12,13 @@ import "./usage.css";
 
 const METRICS: ReadonlyArray<{ value: UsageMetric; label: string }> = [
   { value: "bytes", label: "Data" }, { value: "sessions", label: "VPN sessions" }, { value: "apiCalls", label: "API calls" },
+  { value: "reportRuns", label: "Report runs" },
 ];
 const count = (n: number) => n.toLocaleString("en-US");
 
 /**
- * /usage: the company's data usage in a period (spec section 2; use:data-usage): totals, a chart
+ * /usage: the company's data usage in a period (spec section 2; use:data-usage): totals (data,
+ * VPN sessions, API calls, report runs), a chart
  * per day or month in the user's time zone, the devices that moved the most data, and a CSV
  * export of the same numbers.
  */
@@ -82,6 +84,7 @@ const UsageBody = observer(function UsageBody({ store }: { readonly store: Usage
         <Total label="Data from devices" value={formatBytes(t.bytesFromDevice)} testId="usage-total-from" />
         <Total label="VPN sessions" value={count(t.vpnSessions)} testId="usage-total-sessions" />
         <Total label="API calls" value={count(t.apiCalls)} testId="usage-total-api" />
+        <Total label="Report runs" value={count(t.reportRuns)} testId="usage-total-reports" />
       </div>
       <Card className="usage-chart-card">
         <div className="usage-chart-head">
@@ -96,7 +99,7 @@ const UsageBody = observer(function UsageBody({ store }: { readonly store: Usage
         ? <NonIdealState icon="timeline-bar-chart" title="No VPN sessions in this period" description="Data moved through the VPN to and from devices shows here." />
         : (
           <HTMLTable className="usage-top" compact striped data-testid="usage-top">
-            <thead><tr><th>Device</th><th>To device</th><th>From device</th><th>Sessions</th></tr></thead>
+            <thead><tr><th>Device</th><th>To device</th><th>From device</th><th>Sessions</th><th>Reports</th></tr></thead>
             <tbody>
               {store.top.map((d) => (
                 <tr key={d.agent.publicId}>
@@ -104,6 +107,7 @@ const UsageBody = observer(function UsageBody({ store }: { readonly store: Usage
                   <td>{formatBytes(d.bytesToDevice)}</td>
                   <td>{formatBytes(d.bytesFromDevice)}</td>
                   <td>{count(d.vpnSessions)}</td>
+                  <td>{count(d.reportRuns)}</td>
                 </tr>
               ))}
             </tbody>
