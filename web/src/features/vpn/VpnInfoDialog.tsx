@@ -3,6 +3,7 @@ import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useStore, useStores } from "../../app/StoreContext";
 import { DownloadMenu } from "./DownloadMenu";
+import { ForceProtocolSelect } from "../../shell/controls/ForceProtocolSelect";
 import "../../shell/dialogs/formDialog.css";
 import "./vpn.css";
 import { DevicesStore } from "../../stores/DevicesStore";
@@ -76,6 +77,14 @@ const StatusTab = observer(function StatusTab() {
             <Tag intent="warning" minimal data-testid="vpn-version-update">Update available: {check.latestVersion}</Tag>
           )}
         </dd>
+        {vpnStatus.onMobile && (
+          <>
+            <dt>Force protocol</dt>
+            <dd data-testid="vpn-force-protocol">
+              <ForceProtocolSelect value={vpnStatus.forceProtocol} onChange={(p) => void vpnStatus.setForceProtocol(p)} />
+            </dd>
+          </>
+        )}
       </dl>
       {clientAway && (
         <Callout intent="warning" icon="warning-sign" data-testid="vpn-client-away">
