@@ -56,13 +56,13 @@ describe("VpnConnectorHttp against a local client", () => {
     expect(version._tag === "Success" && version.success).toBe("1.8.2");
   });
 
-  it("connects with the ticket and controller id headers of api.md", async () => {
+  it("connects with the ticket and controller id headers of api.md, and the force protocol in the body", async () => {
     const connector = makeVpnConnectorHttp({ baseUrl: base });
-    const result = await run(connector.connect({ agentId: "a1", companyId: "c1", ticket: "tk", controllerId: "ctl" }));
+    const result = await run(connector.connect({ agentId: "a1", companyId: "c1", ticket: "tk", controllerId: "ctl", forceProtocol: "tcp6" }));
     expect(result._tag).toBe("Success");
     expect(connects[0]?.headers["api-access-token"]).toBe("tk");
     expect(connects[0]?.headers["vpn-client-controller-identifier"]).toBe("ctl");
-    expect(JSON.parse(connects[0]?.body ?? "{}")).toEqual({ agentId: "a1", companyId: "c1" });
+    expect(JSON.parse(connects[0]?.body ?? "{}")).toEqual({ agentId: "a1", companyId: "c1", forceProtocol: "tcp6" });
   });
 
   it("maps an answered error status to ApiFailure", async () => {

@@ -162,4 +162,25 @@ describe("local VPN client", () => {
     await until(() => status().status === "connected", "second");
     await until(() => relay.clientLinks.size === 1, "one relay link");
   });
+
+  it("force protocol: tcp4 reaches the relay over IPv4; tcp6 finds no IPv6 address for it and says the portal is unreachable; anything else is refused", async () => {
+    // The relay listens on 127.0.0.1 only; "localhost" has an IPv4 address, and no IPv6 one that answers.
+    const port = new URL(relay.httpUrl).port;
+    const local = `http://localhost:${port}`;
+    client = await startVpnClient({ portalUrl: `${local}/page`, port: 0, backoff: FAST, log: (l) => logs.push(l) });
+    const connectOver = (forceProtocol: unknown) =>
+      call("/connect", {
+        method: "POST", body: JSON.stringify({ agentId: AGENT.agentId, companyId: "companyAAAA1", forceProtocol }),
+        headers: { "Content-Type": "application/json", "Api-Access-Token": relay.issueTicket(AGENT.agentId), "VPN-Client-Controller-Identifier": "browser-1" },
+      }, local);
+    expect((await connectOver("udp")).status).toBe(400);
+    expect(status().status).toBe("idle");
+    expect((await connectOver("tcp4")).status).toBe(200);
+    await until(() => status().status === "connected", "connected over IPv4");
+    expect(logs.some((l) => l.includes("(tcp4 only)"))).toBe(true);
+    expect((await connectOver("tcp6")).status).toBe(200);
+    await until(() => status().status === "idle" && status().activeRequest !== null, "the IPv6 failure");
+    expect(lastStep()).toMatchObject({ code: 11 });
+    expect(status().session).toBeNull();
+  });
 });

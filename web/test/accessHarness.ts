@@ -39,7 +39,7 @@ export const agent = (n: number, overrides: Partial<Agent> = {}): Agent => ({
 const REQUESTER: ReadonlyArray<Right> = ["use:access-requests"];
 const APPROVER: ReadonlyArray<Right> = ["approve:access-requests"];
 
-export function accessHarness(options: { agents?: Agent[]; approvers?: Record<string, Approver[]>; reachableClient?: boolean } = {}) {
+export function accessHarness(options: { agents?: Agent[]; approvers?: Record<string, Approver[]>; reachableClient?: boolean; userAgent?: string } = {}) {
   const agents = options.agents ?? [agent(1), agent(2)];
   const clock = ClockStepped.make(START);
   const api = PortalApiMemory.makeSync({
@@ -57,7 +57,7 @@ export function accessHarness(options: { agents?: Agent[]; approvers?: Record<st
   const root = new RootStore({
     ports: { api, connector, clock, storage },
     navigate: () => undefined,
-    env: { hostname: "portal.example.com", isProduction: false, webRootUrl: null, platform: "web" },
+    env: { hostname: "portal.example.com", isProduction: false, webRootUrl: null, platform: "web", ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }) },
     brandingHost: "portal.example.com",
     online: { isOnline: () => true, subscribe: () => () => undefined },
     timers,

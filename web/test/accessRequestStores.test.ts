@@ -241,6 +241,40 @@ describe("ReminderStore", () => {
     expect(h.root.get(ReminderStore).visible).toHaveLength(0);
   });
 
+  it("after a page load whose requests fail or come late, a tick keeps the stored mutes and loads again", async () => {
+    const h = accessHarness();
+    const id = await sendRequest(h, 30);
+    await h.asApprover(() => Effect.runPromise(h.api.accessRequests.act(id, "approve")));
+    const first = h.root.get(ReminderStore);
+    await first.start();
+    const tickTo = (minute: number) => {
+      while (h.timers.now < minute * MINUTE) {
+        h.clock.advance(MINUTE);
+        h.timers.advance(MINUTE);
+      }
+    };
+    tickTo(20);
+    first.muteAll();
+    await flush();
+    first.stop();
+    const stored = await Effect.runPromise(h.storage.get(MUTED_REMINDERS_KEY));
+    expect(stored).toBeDefined();
+    // The page again: a store of its own whose first load fails (both boxes: the API is down).
+    h.api.failNext("accessRequests.mine", new ApiUnavailable({ status: 0 }), 2);
+    const again = new ReminderStore(h.root);
+    await again.start();
+    expect(again.reminders).toHaveLength(0);
+    // The tick before any reminder is known neither erases the stored mute nor waits for an event to load.
+    tickTo(21);
+    await flush();
+    expect(await Effect.runPromise(h.storage.get(MUTED_REMINDERS_KEY))).toBe(stored);
+    expect(again.reminders.map((r) => r.id)).toEqual([id]);
+    expect(again.visible).toHaveLength(0);
+    tickTo(28);
+    expect(again.visible).toHaveLength(1);
+    again.stop();
+  });
+
   it("Extend asks the same approvers for 30 more minutes; approving it moves the end", async () => {
     const h = accessHarness();
     const id = await sendRequest(h, 30);

@@ -11,6 +11,7 @@ import { ANNA, accessHarness, agent } from "./accessHarness";
 import { flush, START } from "./harness";
 import { AccessRequestDialogStore } from "../src/stores/AccessRequestDialogStore";
 import { VpnConnectStore } from "../src/stores/VpnConnectStore";
+import { VpnStatusStore } from "../src/stores/VpnStatusStore";
 
 type H = ReturnType<typeof accessHarness>;
 
@@ -154,5 +155,81 @@ describe("VpnConnectStore: connecting by itself after the approval", () => {
     await h.root.get(VpnConnectStore).connect(await device(h, "agent0000001"));
     await h.root.get(VpnConnectStore).approvalArrived("agent0000002");
     expect(h.root.get(AccessRequestDialogStore).isOpen).toBe(true);
+  });
+});
+
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
+
+/** The sector's supported VPN client platforms (glbSupportedPlatforms). */
+function sectorSupports(h: H, platforms: string[]): void {
+  runInAction(() => {
+    h.root.branding.sectorData = { publicId: "sector000001", name: "Sector", custom: { glbSupportedPlatforms: platforms } } as never;
+  });
+}
+
+describe("VpnConnectStore on phones and tablets (spec 1, 2, 3, 9)", () => {
+  it("Android, not a supported platform: the unsupported dialog, and nothing else happens", async () => {
+    const h = accessHarness({ agents: [agent(1, { vpnRequireAccessApproval: false })], userAgent: ANDROID });
+    signedInFor(h);
+    sectorSupports(h, ["windows", "mac", "linux"]);
+    await clientFound(h);
+    const vpn = h.root.get(VpnConnectStore);
+    await vpn.connect(await device(h, "agent0000001"));
+    expect(vpn.unsupportedOpen).toBe(true);
+    expect(vpn.consent).toBeNull();
+    expect(h.api.state.tunnels.tickets).toHaveLength(0);
+    expect(h.connector.connectRequests()).toHaveLength(0);
+    vpn.closeUnsupported();
+    expect(vpn.unsupportedOpen).toBe(false);
+  });
+
+  it("iOS where the sector supports it: consent first; 'Got it' keeps the flag without expiry and goes on; asked once", async () => {
+    const h = accessHarness({ agents: [agent(1, { vpnRequireAccessApproval: false })], userAgent: IPHONE });
+    signedInFor(h);
+    sectorSupports(h, ["windows", "mac", "linux", "ios"]);
+    await clientFound(h);
+    const vpn = h.root.get(VpnConnectStore);
+    await vpn.connect(await device(h, "agent0000001"));
+    expect(vpn.consent?.agent.publicId).toBe("agent0000001");
+    expect(h.api.state.tunnels.tickets).toHaveLength(0);
+    await vpn.consentGiven();
+    expect(vpn.consent).toBeNull();
+    expect(await Effect.runPromise(h.storage.get("portal.vpnConsent"))).toBe("given");
+    expect(h.connector.connectRequests()).toHaveLength(1);
+    await vpn.connect(await device(h, "agent0000001"));
+    expect(vpn.consent).toBeNull();
+    expect(h.connector.connectRequests()).toHaveLength(2);
+    // Years later the flag is still there: it was kept without expiry.
+    h.clock.advance(5 * 365 * 24 * 3_600_000);
+    expect(await Effect.runPromise(h.storage.get("portal.vpnConsent"))).toBe("given");
+  });
+
+  it("closing the consent dialog drops the attempt and stores nothing", async () => {
+    const h = accessHarness({ agents: [agent(1, { vpnRequireAccessApproval: false })], userAgent: IPHONE });
+    signedInFor(h);
+    sectorSupports(h, ["ios"]);
+    const vpn = h.root.get(VpnConnectStore);
+    await vpn.connect(await device(h, "agent0000001"));
+    vpn.closeConsent();
+    await vpn.consentGiven();
+    expect(await Effect.runPromise(h.storage.get("portal.vpnConsent"))).toBeUndefined();
+    expect(h.api.state.tunnels.tickets).toHaveLength(0);
+  });
+
+  it("hands the stored force protocol to the client; tcp when none is stored", async () => {
+    const h = accessHarness({ agents: [agent(1, { vpnRequireAccessApproval: false })] });
+    signedInFor(h);
+    await clientFound(h);
+    const vpn = h.root.get(VpnConnectStore);
+    await vpn.connect(await device(h, "agent0000001"));
+    const status = h.root.get(VpnStatusStore);
+    await status.setForceProtocol("tcp6");
+    expect(await Effect.runPromise(h.storage.get("portal.forceProtocol"))).toBe("tcp6");
+    await vpn.connect(await device(h, "agent0000001"));
+    await status.setForceProtocol("tcp");
+    expect(await Effect.runPromise(h.storage.get("portal.forceProtocol"))).toBeUndefined();
+    await vpn.connect(await device(h, "agent0000001"));
+    expect(h.connector.connectRequests().map((r) => r.forceProtocol)).toEqual(["tcp", "tcp6", "tcp"]);
   });
 });

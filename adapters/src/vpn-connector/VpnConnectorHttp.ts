@@ -103,7 +103,7 @@ export function makeVpnConnectorHttp(options: VpnConnectorHttpOptions = {}): Vpn
   return {
     status,
     connect: (req) =>
-      request("POST", "/connect", { agentId: req.agentId, companyId: req.companyId }, {
+      request("POST", "/connect", { agentId: req.agentId, companyId: req.companyId, forceProtocol: req.forceProtocol }, {
         "Api-Access-Token": req.ticket,
         "VPN-Client-Controller-Identifier": req.controllerId,
       }).pipe(Effect.flatMap(expectOk), Effect.asVoid),

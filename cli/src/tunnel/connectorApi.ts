@@ -9,7 +9,8 @@ import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { WebSocketServer } from "ws";
-import type { VpnClientStatus } from "@portal/core/domain/VpnClient";
+import { FORCE_PROTOCOLS } from "@portal/core/constants";
+import type { ForceProtocol, VpnClientStatus } from "@portal/core/domain/VpnClient";
 import type { VpnTunnel } from "./vpnClient";
 
 export interface ConnectorApiOptions {
@@ -83,13 +84,14 @@ export async function startConnectorApi(options: ConnectorApiOptions): Promise<C
       } catch (e) {
         return json(400, errorBody((e as Error).message));
       }
-      const { agentId } = (body ?? {}) as { agentId?: unknown };
+      const { agentId, forceProtocol = "tcp" } = (body ?? {}) as { agentId?: unknown; forceProtocol?: unknown };
       const ticket = req.headers["api-access-token"];
       if (typeof agentId !== "string" || agentId === "") return json(400, errorBody("agentId is required."));
       if (typeof ticket !== "string" || ticket === "") return json(400, errorBody("The Api-Access-Token header (the ticket) is required."));
+      if (!(FORCE_PROTOCOLS as ReadonlyArray<unknown>).includes(forceProtocol)) return json(400, errorBody("forceProtocol must be tcp, tcp4 or tcp6."));
       const controller = req.headers["vpn-client-controller-identifier"];
-      options.log(`connect requested for device ${agentId}${typeof controller === "string" ? ` by controller ${controller.slice(0, 64)}` : ""}`);
-      tunnel.connect(agentId, ticket);
+      options.log(`connect requested for device ${agentId} over ${String(forceProtocol)}${typeof controller === "string" ? ` by controller ${controller.slice(0, 64)}` : ""}`);
+      tunnel.connect(agentId, ticket, forceProtocol as ForceProtocol);
       return json(200, JSON.stringify(tunnel.status));
     }
     return json(404, errorBody(`No ${route} here.`));

@@ -10,7 +10,7 @@ import { EventEmitter, once } from "node:events";
 import { createServer, type Server, type Socket } from "node:net";
 import { WebSocket } from "ws";
 import cliPackage from "../../package.json";
-import type { VpnClientService, VpnClientStatus, VpnClientStep } from "@portal/core/domain/VpnClient";
+import type { ForceProtocol, VpnClientService, VpnClientStatus, VpnClientStep } from "@portal/core/domain/VpnClient";
 import { Mux, type TunnelError } from "@portal/adapters/tunnel/Mux";
 import { splice } from "@portal/adapters/tunnel/splice";
 import { startConnectorApi } from "./connectorApi";
@@ -47,12 +47,17 @@ export interface VpnTunnelOptions {
   readonly log?: (line: string) => void;
 }
 
+/** The address family each force protocol dials (none: IPv4 or IPv6, whichever resolves). */
+const FAMILY: Readonly<Record<ForceProtocol, 4 | 6 | undefined>> = { tcp: undefined, tcp4: 4, tcp6: 6 };
+
 type Dialled = { kind: "open"; ws: WebSocket } | { kind: "refused"; status: number } | { kind: "failed"; error: string };
 const MAX_STEPS = 20;
 
 /** One connect request: its link (replaced on each resume), its local ports and connections. */
 interface Connection {
   readonly agentId: string;
+  /** How the relay is reached, for the first link and every resume (spec 9 force protocol). */
+  readonly forceProtocol: ForceProtocol;
   mux: Mux | null;
   resume: string | null;
   attempt: number;
@@ -87,12 +92,16 @@ export class VpnTunnel extends EventEmitter {
     this.set({ ...next, activeRequest: { agentId: conn.agentId, steps } });
   }
 
-  /** Starts connecting to `agentId` with `ticket`, replacing any current connection. Progress and failures arrive as status changes. */
-  connect(agentId: string, ticket: string): void {
+  /**
+   * Starts connecting to `agentId` with `ticket`, replacing any current connection. Progress and
+   * failures arrive as status changes. `forceProtocol` tcp4 or tcp6 resolves and reaches the
+   * relay over IPv4 or IPv6 only (a relay without such an address is unreachable); tcp uses either.
+   */
+  connect(agentId: string, ticket: string, forceProtocol: ForceProtocol = "tcp"): void {
     this.drop();
-    const conn: Connection = { agentId, mux: null, resume: null, attempt: 0, timer: null, hello: null, listeners: [], sockets: new Set() };
+    const conn: Connection = { agentId, forceProtocol, mux: null, resume: null, attempt: 0, timer: null, hello: null, listeners: [], sockets: new Set() };
     this.conn = conn;
-    this.log(`connecting to device ${agentId} through ${this.relayUrl}`);
+    this.log(`connecting to device ${agentId} through ${this.relayUrl}${forceProtocol === "tcp" ? "" : ` (${forceProtocol} only)`}`);
     this.set({ status: "connecting", activeRequest: { agentId, steps: [{ status: PROGRESS.checkingTicket }] }, session: null });
     void this.establish(conn, { "Api-Access-Token": ticket });
   }
@@ -123,7 +132,8 @@ export class VpnTunnel extends EventEmitter {
 
   private dial(conn: Connection, headers: Record<string, string>): Promise<Dialled> {
     return new Promise((resolve) => {
-      const ws = new WebSocket(this.relayUrl, { headers, handshakeTimeout: 10_000 });
+      const family = FAMILY[conn.forceProtocol];
+      const ws = new WebSocket(this.relayUrl, { headers, handshakeTimeout: 10_000, ...(family === undefined ? {} : { family }) });
       let error = "connection failed";
       ws.on("unexpected-response", (_req, res) => {
         res.resume();

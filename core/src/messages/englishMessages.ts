@@ -205,6 +205,9 @@ const KEYED = {
   "Unable to load help center": t("Unable to load the help center. Try again later."),
   "Unable to request access": t("Unable to request access"),
   "No connection": t("No connection"),
+  // Mobile VPN dialogs (spec 1 and 2): the iOS consent dialog and the mobile VPN unsupported dialog.
+  VPN_CONSENT: t("To connect you to a device, the portal sets up a VPN connection on this iPhone or iPad. iOS asks for your permission to add a VPN configuration: allow it, or the connection cannot be made. The connection is used only while you are connected to a device."),
+  VPN_MOBILE_UNSUPPORTED: t("The VPN client does not run on this phone or tablet, so it cannot connect you to devices. Connect from a Windows, Mac or Linux computer with the VPN client installed."),
   "Your access expires soon. Log out and log in again to connect.": t("Your access expires soon. Log out and log in again to connect."),
   // Translation batches (spec 5 and 8), sent by the server with the field they concern.
   "Required property": t("This field is required."),

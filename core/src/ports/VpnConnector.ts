@@ -3,7 +3,7 @@
  * connector"). The adapter speaks HTTP and WebSocket to it; the fake is scriptable.
  */
 import { Context, type Effect, type Stream } from "effect";
-import type { VpnClientStatus } from "../domain/VpnClient";
+import type { ForceProtocol, VpnClientStatus } from "../domain/VpnClient";
 import type { ApiFailure, VpnClientUnreachable } from "../errors";
 
 /** What connect sends: the agent and company, the short-lived ticket for that agent, and the browser session's controller id. */
@@ -14,6 +14,11 @@ export interface VpnConnectRequest {
   readonly ticket: string;
   /** Sent as VPN-Client-Controller-Identifier: one id per browser session. */
   readonly controllerId: string;
+  /**
+   * The stored force-protocol preference (spec 3 and 9): the client reaches the portal's relay
+   * over IPv4 only (tcp4), IPv6 only (tcp6), or either (tcp, the default).
+   */
+  readonly forceProtocol: ForceProtocol;
 }
 
 export interface VpnConnectorShape {

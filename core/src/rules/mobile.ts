@@ -5,7 +5,9 @@
  * iOS VPN consent dialog (until 'Got it' is stored, without expiry), the mobile VPN unsupported
  * dialog, and the 5-minute steps of the touch time picker.
  */
-import { APP_BANNER_GENERIC_HEIGHT_PX, APP_BANNER_STORE_HEIGHT_PX, TIME_PICKER_STEP_MINUTES } from "../constants";
+import { APP_BANNER_GENERIC_HEIGHT_PX, APP_BANNER_STORE_HEIGHT_PX, SUPPORTED_VPN_PLATFORMS, TIME_PICKER_STEP_MINUTES } from "../constants";
+import type { VpnPlatform } from "../domain/VpnClient";
+import { detectPlatform } from "./vpnSession";
 
 export type MobileOs = "ios" | "android";
 
@@ -59,11 +61,62 @@ export const appBanner = (input: {
 export const newVersionAvailable = (isPortalApp: boolean, running: string, fetched: string | null): boolean =>
   isPortalApp && fetched !== null && fetched.trim() !== "" && fetched.trim() !== running.trim();
 
+/** The value stored under VPN_CONSENT_KEY once 'Got it' was pressed (without expiry). */
+export const VPN_CONSENT_GIVEN = "given";
+
+/** Whether the stored consent flag says 'Got it' was pressed; anything else (absent, garbage) is not consent. */
+export const readVpnConsent = (stored: string | undefined): boolean => stored === VPN_CONSENT_GIVEN;
+
 /** Whether connecting asks for VPN consent first: on iOS, until 'Got it' has been stored. */
 export const needsVpnConsent = (os: MobileOs | null, consentGiven: boolean): boolean => os === "ios" && !consentGiven;
 
-/** Whether connecting shows the mobile VPN unsupported dialog: on a phone or tablet outside the app. */
-export const vpnUnsupportedOnMobile = (os: MobileOs | null, isNativeApp: boolean): boolean => os !== null && !isNativeApp;
+/** A platform a VPN client can be offered for: the desktop ones of the release feed, or a mobile OS. */
+export type ClientPlatform = VpnPlatform | MobileOs;
+
+/**
+ * The platform of a user agent (spec 9: "detected from the user agent"): a phone or tablet is its
+ * mobile OS (iPadOS as a Mac with touch points included), anything else detectPlatform's desktop
+ * platform; null when unrecognised. Guarantees: never a desktop platform for a mobile agent.
+ */
+export const clientPlatformOf = (userAgent: string, maxTouchPoints = 0): ClientPlatform | null =>
+  mobileOsOf(userAgent, maxTouchPoints) ?? detectPlatform(userAgent);
+
+/**
+ * The platforms the VPN client is supported on: the sector's glbSupportedPlatforms (trimmed,
+ * lower-cased) when it names any, else SUPPORTED_VPN_PLATFORMS (spec 9: windows, mac, linux).
+ */
+export const supportedVpnPlatforms = (sectorSetting: ReadonlyArray<string> | null | undefined): ReadonlyArray<string> => {
+  const named = (sectorSetting ?? []).map((p) => p.trim().toLowerCase()).filter((p) => p !== "");
+  return named.length > 0 ? named : SUPPORTED_VPN_PLATFORMS;
+};
+
+/** What a connect attempt does before anything else on this device. */
+export type MobileConnectStep =
+  /** A phone or tablet whose OS is not a supported platform: the mobile VPN unsupported dialog, nothing else. */
+  | "unsupported"
+  /** iOS, supported, no consent stored yet: the consent dialog; 'Got it' stores the flag and goes on. */
+  | "consent"
+  /** Go on with the connect decision (desktops always: their installer dialog covers a missing client). */
+  | "connect";
+
+/**
+ * The first step of a connect attempt (spec 1, 2, 3, 9): the unsupported dialog on a mobile OS
+ * that the sector does not support (asking consent or approval for a client that cannot run there
+ * is pointless), then the iOS consent dialog until 'Got it' is stored, then the connect itself.
+ * Guarantees: "connect" for every desktop agent; never "consent" outside iOS or once consent is
+ * given; never "unsupported" for a supported platform.
+ */
+export const mobileConnectStep = (input: {
+  readonly userAgent: string;
+  readonly maxTouchPoints?: number;
+  readonly sectorPlatforms: ReadonlyArray<string> | null | undefined;
+  readonly consentGiven: boolean;
+}): MobileConnectStep => {
+  const os = mobileOsOf(input.userAgent, input.maxTouchPoints ?? 0);
+  if (os === null) return "connect";
+  if (!supportedVpnPlatforms(input.sectorPlatforms).includes(os)) return "unsupported";
+  return needsVpnConsent(os, input.consentGiven) ? "consent" : "connect";
+};
 
 /**
  * The times of day the touch time picker offers, as minutes after midnight, in steps of

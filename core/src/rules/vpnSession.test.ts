@@ -6,6 +6,7 @@ import {
   closesLogoutConfirm,
   detectPlatform,
   faviconVariant,
+  forceProtocolToStore,
   isStatusBarVisible,
   readForceProtocol,
   releaseFeedCacheBuster,
@@ -99,6 +100,13 @@ describe("readForceProtocol", () => {
     expect([readForceProtocol(undefined), readForceProtocol("tcp4"), readForceProtocol("tcp6"), readForceProtocol("udp")]).toEqual(
       ["tcp", "tcp4", "tcp6", "tcp"],
     );
+  });
+  it("stores only tcp4 or tcp6 (tcp removes the entry), and reads every choice back (property)", () => {
+    expect(forceProtocolToStore("tcp")).toBeNull();
+    expect(forceProtocolToStore("tcp4")).toBe("tcp4");
+    fc.assert(fc.property(fc.constantFrom("tcp" as const, "tcp4" as const, "tcp6" as const), (p) => {
+      expect(readForceProtocol(forceProtocolToStore(p) ?? undefined)).toBe(p);
+    }));
   });
   it("property: any stored value reads as one of tcp, tcp4, tcp6", () => {
     fc.assert(fc.property(fc.anything(), (stored) => {

@@ -86,6 +86,16 @@ export const detectPlatform = (userAgent: string): VpnPlatform | null => {
   return null;
 };
 
+/** Storage key of the force-protocol preference (spec 3: tcp4 or tcp6; nothing stored means tcp). */
+export const FORCE_PROTOCOL_KEY = "portal.forceProtocol";
+
+/**
+ * What to keep in storage for a chosen protocol (spec 3 stores only tcp4 or tcp6): the value, or
+ * null for the default tcp (the entry is removed). Guarantees: readForceProtocol of the stored
+ * value (absent for null) is the chosen protocol again.
+ */
+export const forceProtocolToStore = (protocol: ForceProtocol): string | null => (protocol === DEFAULT_FORCE_PROTOCOL ? null : protocol);
+
 /** The stored force-protocol preference, read leniently: anything but tcp4 or tcp6 is the default tcp. */
 export const readForceProtocol = (stored: unknown): ForceProtocol =>
   (FORCE_PROTOCOLS as ReadonlyArray<unknown>).includes(stored) ? (stored as ForceProtocol) : DEFAULT_FORCE_PROTOCOL;

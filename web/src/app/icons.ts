@@ -13,11 +13,11 @@ type PathsModule = { readonly default: IconPaths };
 
 // Literal globs (Vite needs them literal): the 16 px paths of every icon the app names...
 const PATHS_16 = import.meta.glob<PathsModule>(
-  "../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{add,applications,arrow-down,arrow-left,arrow-right,arrow-up,bold,build,caret-down,chevron-down,chevron-up,code-block,cog,confirm,cross,cube,dashboard,database,desktop,disable,document,download,drag-handle-vertical,duplicate,edit,endorsed,envelope,error,exchange,export,eye-off,eye-open,filter,group-objects,header,header-two,history,home,id-number,import,inbox,info-sign,italic,key,link,list,lock,log-out,media,menu,more,new-person,notifications,numbered-list,office,offline,page-layout,people,plus,properties,redo,refresh,search,send-message,share,shield,star,swap-horizontal,tag,tick,tick-circle,time,timeline-bar-chart,timeline-line-chart,translate,trash,undo,upload,user,warning-sign,widget,widget-footer,wrench}.js",
+  "../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{add,applications,arrow-down,arrow-left,arrow-right,arrow-up,bold,build,caret-down,chevron-down,chevron-up,code-block,cog,confirm,cross,cube,dashboard,database,desktop,disable,document,download,drag-handle-vertical,duplicate,edit,endorsed,envelope,error,exchange,export,eye-off,eye-open,filter,group-objects,header,header-two,history,home,id-number,import,inbox,info-sign,italic,key,link,list,lock,log-out,media,menu,mobile-phone,more,new-person,notifications,numbered-list,office,offline,page-layout,people,plus,properties,redo,refresh,search,send-message,share,shield,star,swap-horizontal,tag,tick,tick-circle,time,timeline-bar-chart,timeline-line-chart,translate,trash,undo,upload,user,warning-sign,widget,widget-footer,wrench}.js",
 );
 // ...and the 20 px paths of those drawn large (NonIdealState, Alert and dialog header icons).
 const PATHS_20 = import.meta.glob<PathsModule>(
-  "../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{applications,build,code-block,confirm,cube,database,desktop,error,group-objects,history,id-number,inbox,key,link,lock,media,new-person,page-layout,people,search,tag,time,translate,trash,upload,warning-sign,widget}.js",
+  "../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{applications,build,code-block,confirm,cube,database,desktop,error,group-objects,history,id-number,inbox,key,link,lock,media,mobile-phone,new-person,page-layout,people,search,shield,tag,time,translate,trash,upload,warning-sign,widget}.js",
 );
 
 const fileOf = (name: string, size: 16 | 20) => `../../node_modules/@blueprintjs/icons/lib/esm/generated/${size}px/paths/${name}.js`;

@@ -3,6 +3,7 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { useStores } from "../app/StoreContext";
+import { Hint } from "./controls/Hint";
 
 /**
  * The company context in the top bar: the selected company's name, and with several companies a
@@ -18,7 +19,7 @@ export const CompanySwitcher = observer(function CompanySwitcher() {
   const name = session.selectedCompanyName ?? "";
   const others = session.companies.filter((c) => c.publicId !== session.selectedCompanyId);
   if (session.companiesLoaded && others.length === 0) {
-    return <span className="company-name" data-testid="company-switch" title={`Company: ${name}`}>{name}</span>;
+    return <Hint content={`Company: ${name}`}><span className="company-name" data-testid="company-switch">{name}</span></Hint>;
   }
   return (
     <Popover placement="bottom-start" content={

@@ -3,6 +3,7 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useStore, useStores } from "../app/StoreContext";
 import { MyMessagesStore } from "../stores/MyMessagesStore";
+import { Hint } from "./controls/Hint";
 
 /**
  * The top bar's way to my messages (issue 11) with the unread badge. The count is read when the
@@ -19,8 +20,9 @@ export const MessagesButton = observer(function MessagesButton() {
   const label = count === 0 ? "Messages: none unread" : `Messages: ${count} unread`;
   return (
     <span className="reminder-bell">
-      <Button variant="minimal" icon="inbox" data-testid="messages-button" aria-label={label} title={label}
-        onClick={() => session.navigate("/messages")} />
+      <Hint content={label}>
+        <Button variant="minimal" icon="inbox" data-testid="messages-button" aria-label={label} onClick={() => session.navigate("/messages")} />
+      </Hint>
       {count > 0 && <span className="reminder-badge messages-badge" aria-hidden data-testid="messages-badge">{count > 99 ? "99+" : count}</span>}
     </span>
   );

@@ -13,6 +13,7 @@ import { useWideLayout } from "./useWideLayout";
 import { VpnHost } from "../features/vpn/VpnHost";
 import { ReminderStore } from "../stores/ReminderStore";
 import { VpnStatusStore } from "../stores/VpnStatusStore";
+import { Hint } from "./controls/Hint";
 
 /**
  * The signed-in layout. Wide (960 px and more, core's isWideLayout): top bar (brand, company
@@ -58,12 +59,13 @@ export const Shell = observer(function Shell() {
         <NavbarGroup align={Alignment.END} className="shell-bar-end">
           {wide ? (
             <>
-              <Button variant="minimal" icon="shield" data-testid="vpn-client-status" title="Local VPN client: details"
-                onClick={() => vpnStatus.openInfo()}>VPN client: {connector.status}</Button>
+              <Hint content="Local VPN client: details">
+                <Button variant="minimal" icon="shield" data-testid="vpn-client-status" onClick={() => vpnStatus.openInfo()}>VPN client: {connector.status}</Button>
+              </Hint>
               <NavbarDivider />
               <MessagesButton />
               <span data-testid="user-name" className="shell-user">{session.userName}</span>
-              <Button variant="minimal" icon="user" aria-label="My profile" title="My profile" data-testid="my-profile-link" onClick={() => session.navigate("/my-profile")} />
+              <Hint content="My profile"><Button variant="minimal" icon="user" aria-label="My profile" data-testid="my-profile-link" onClick={() => session.navigate("/my-profile")} /></Hint>
               <Button variant="minimal" icon="log-out" text="Log out" data-testid="log-out" onClick={() => vpnStatus.requestLogout()} />
             </>
           ) : (

@@ -3,8 +3,11 @@
  * become reminders at 10 and 2 minutes before the end (core's rules/reminders.ts), checked by a
  * one-minute timer that reads the injected clock. Muting (one, or all by closing the snackbar)
  * hides until the next remind time; the muted state is kept in client storage until the latest
- * expiry, so a reload does not bring a muted reminder back. Extend asks the same approvers for
- * DEFAULT_DURATION more.
+ * expiry, so a reload does not bring a muted reminder back. Until my requests have loaded once,
+ * the store knows no reminders: a tick then tries the load again (a failed first load would
+ * otherwise leave the session without reminders) and does not write the muted state (an empty
+ * list would erase the mutes kept from before the page loaded). Extend asks the same approvers
+ * for DEFAULT_DURATION more.
  */
 import { Effect, Schema } from "effect";
 import { action, computed, makeObservable, observable, observableRef, runInAction } from "mobx";
@@ -31,10 +34,12 @@ export class ReminderStore {
   sheetOpen = false;
   private timer: unknown = null;
   private generation = 0;
+  /** Whether my requests have been loaded at least once (the reminders and their mutes are known). */
+  private loaded = false;
 
   constructor(private readonly root: RootStore) {
-    makeObservable<ReminderStore, "timer" | "generation">(this, {
-      timer: false, generation: false,
+    makeObservable<ReminderStore, "timer" | "generation" | "loaded">(this, {
+      timer: false, generation: false, loaded: false,
       reminders: observableRef, now: observable, expanded: observable, sheetOpen: observable,
       visible: computed, mute: action, muteAll: action, setExpanded: action, setSheetOpen: action, tick: action,
     });
@@ -81,12 +86,20 @@ export class ReminderStore {
       this.now = now;
       this.reminders = tickReminders(mergeReminders(this.reminders, fresh), now);
     });
+    this.loaded = true;
   }
 
-  /** One timer tick: the clock's time, expired reminders dropped, mutes that ran out lifted. */
+  /**
+   * One timer tick: the clock's time, expired reminders dropped, mutes that ran out lifted. Before
+   * the first successful load it loads instead (again), and keeps the stored mutes as they are.
+   */
   tick(): void {
     this.now = this.clockNow();
     this.reminders = tickReminders(this.reminders, this.now);
+    if (!this.loaded) {
+      void this.reload();
+      return;
+    }
     void this.persist();
   }
 
@@ -131,6 +144,7 @@ export class ReminderStore {
 
   /** Keeps the muted state until the latest expiry (core's mutedStateKeepUntil). */
   private async persist(): Promise<void> {
+    if (!this.loaded) return;
     const muted = this.reminders.filter((r) => r.muted);
     const until = mutedStateKeepUntil(this.reminders);
     if (muted.length === 0 || until === null) {

@@ -1,14 +1,17 @@
 /**
- * A connect attempt from the device page (spec 2, 4 "VPN session", 6, 8): core's connectDecision
- * on the agent as it is now and my requests for it, then one of
+ * A connect attempt from the device page (spec 2, 4 "VPN session", 6, 8). First core's
+ * mobileConnectStep on this device's user agent: on a phone or tablet the sector does not support,
+ * the mobile VPN unsupported dialog and nothing else; on iOS, until 'Got it' is stored (without
+ * expiry), the VPN consent dialog, whose 'Got it' goes on with the attempt. Then core's
+ * connectDecision on the agent as it is now and my requests for it, then one of
  * - log-out-required: the 8-hour VPN access expired dialog (offers log out);
  * - needs-request: the request dialog, not dismissible, with the target preselected; the attempt
  *   waits, and goes on by itself when the approval arrives on the event stream;
  * - connection-failed: 'Connection failed' snackbar, 5 s;
  * - allowed: the installer dialog when the local client is not found; otherwise a ticket
  *   (POST vpn-tickets), then the client's connect with the agent, the company, the ticket and
- *   this browser session's controller id. A server target opens its local address once the
- *   client lists it.
+ *   this browser session's controller id and the stored force protocol. A server target opens its
+ *   local address once the client lists it.
  */
 import { Effect } from "effect";
 import { action, makeObservable, observable, observableRef, runInAction } from "mobx";
@@ -17,6 +20,8 @@ import type { AgentView } from "@portal/core/domain/Device";
 import { VPN_SERVICE_VALUE } from "@portal/core/rules/accessRequestForm";
 import { connectDecision, type ConnectTarget, type GrantingRequest } from "@portal/core/rules/connectPermission";
 import { SNACKBAR_VPN_ERROR_MS } from "@portal/core/constants";
+import { mobileConnectStep, readVpnConsent, VPN_CONSENT_GIVEN, VPN_CONSENT_KEY } from "@portal/core/rules/mobile";
+import { FORCE_PROTOCOL_KEY, readForceProtocol } from "@portal/core/rules/vpnSession";
 import { isAccessRequestRequired } from "@portal/core/ports/api/TunnelsApi";
 import type { RootStore } from "./RootStore";
 import { AccessRequestDialogStore } from "./AccessRequestDialogStore";
@@ -43,6 +48,10 @@ export class VpnConnectStore {
   installer: ConnectAttempt | null = null;
   /** The VPN access expired dialog. */
   expiredOpen = false;
+  /** The iOS VPN consent dialog, with the attempt that opened it ('Got it' resumes it). */
+  consent: ConnectAttempt | null = null;
+  /** The mobile VPN unsupported dialog. */
+  unsupportedOpen = false;
   /** An attempt waiting for an approval (the request dialog was opened from it). */
   waiting: ConnectAttempt | null = null;
   /** The server whose local address opens once the client lists it. */
@@ -54,7 +63,8 @@ export class VpnConnectStore {
   constructor(private readonly root: RootStore) {
     makeObservable(this, {
       installer: observableRef, expiredOpen: observable, waiting: observableRef, openWhenListed: observable, busy: observable,
-      closeInstaller: action, closeExpired: action,
+      consent: observableRef, unsupportedOpen: observable,
+      closeInstaller: action, closeExpired: action, closeConsent: action, closeUnsupported: action,
     });
     root.events.on("access-request", ({ mine, change, request }) => void (mine && change === "approved" && request.agent && this.approvalArrived(request.agent.publicId)));
   }
@@ -62,6 +72,16 @@ export class VpnConnectStore {
   /** Connects to the agent's VPN or one of its servers, as core's rule decides. */
   async connect(agent: AgentView, target: ConnectTarget = { kind: "vpn" }, auto = false): Promise<void> {
     const { root } = this;
+    // An automatic retry (an approval arrived) already passed this step when the user asked.
+    if (!auto) {
+      const consentGiven = readVpnConsent(await Effect.runPromise(root.ports.storage.get(VPN_CONSENT_KEY)));
+      const step = mobileConnectStep({
+        userAgent: root.env.userAgent ?? "", maxTouchPoints: root.env.maxTouchPoints ?? 0,
+        sectorPlatforms: root.branding.sectorData?.custom?.glbSupportedPlatforms, consentGiven,
+      });
+      if (step === "unsupported") return runInAction(() => void (this.unsupportedOpen = true));
+      if (step === "consent") return runInAction(() => void (this.consent = { agent, target }));
+    }
     runInAction(() => (this.busy = true));
     // The agent and my requests as they are now: an approval may have arrived since the page loaded.
     const api = root.ports.api.accessRequests;
@@ -120,11 +140,13 @@ export class VpnConnectStore {
       root.snackbars.show({ message: root.messages.ofError(ticket.failure), timeoutMs: SNACKBAR_VPN_ERROR_MS, intent: "danger", key: SNACKBAR_KEY });
       return;
     }
+    const forceProtocol = readForceProtocol(await Effect.runPromise(root.ports.storage.get(FORCE_PROTOCOL_KEY)));
     const connected = await root.run(root.ports.connector.connect({
       agentId: attempt.agent.publicId,
       companyId: root.session.selectedCompanyId ?? "",
       ticket: ticket.success.ticket,
       controllerId: this.controllerId,
+      forceProtocol,
     }));
     runInAction(() => {
       this.busy = false;
@@ -166,6 +188,28 @@ export class VpnConnectStore {
     if (id === null || address === undefined) return;
     runInAction(() => (this.openWhenListed = null));
     this.root.env.openUrl?.(`http://${address}/`);
+  }
+
+  /**
+   * 'Got it' of the consent dialog: the flag is kept without expiry (spec 3 and 9), so the dialog
+   * does not come back on this device, and the attempt goes on. A refused write still goes on;
+   * the dialog then shows again at the next attempt.
+   */
+  async consentGiven(): Promise<void> {
+    const attempt = this.consent;
+    if (attempt === null) return;
+    runInAction(() => (this.consent = null));
+    await this.root.run(this.root.ports.storage.set(VPN_CONSENT_KEY, VPN_CONSENT_GIVEN));
+    await this.connect(attempt.agent, attempt.target);
+  }
+
+  /** Closing the consent dialog without 'Got it' drops the attempt; nothing is stored. */
+  closeConsent(): void {
+    this.consent = null;
+  }
+
+  closeUnsupported(): void {
+    this.unsupportedOpen = false;
   }
 
   closeInstaller(): void {

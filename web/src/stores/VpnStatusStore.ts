@@ -3,14 +3,19 @@
  * status text, Details) shown while not idle and hidden about one second after idle; the favicon
  * variant while connected; the client's step errors joined into one 5 s snackbar; the logout
  * confirmation that closes by itself once idle; the info dialog with the installed version
- * against the release feed (core's rules). Reads the client status the ConnectorStore keeps.
+ * against the release feed (core's rules), and on phones and tablets the force-protocol choice
+ * (kept in client storage; the connect hands it to the local client). Reads the client status the
+ * ConnectorStore keeps.
  */
 import { Effect } from "effect";
 import { action, computed, makeObservable, observable, observableRef, reaction, runInAction } from "mobx";
-import type { VpnClientReleaseFeed, VpnSessionStatus } from "@portal/core/domain/VpnClient";
+import type { ForceProtocol, VpnClientReleaseFeed, VpnSessionStatus } from "@portal/core/domain/VpnClient";
+import { DEFAULT_FORCE_PROTOCOL } from "@portal/core/constants";
+import { mobileOsOf } from "@portal/core/rules/mobile";
 import { stepErrorNotice } from "@portal/core/rules/vpnConnector";
 import {
-  clientReleaseCheck, closesLogoutConfirm, detectPlatform, faviconVariant, statusBarHidesAt, VPN_STATUS_TEXT, type ReleaseCheck,
+  clientReleaseCheck, closesLogoutConfirm, detectPlatform, faviconVariant, FORCE_PROTOCOL_KEY, forceProtocolToStore, readForceProtocol,
+  statusBarHidesAt, VPN_STATUS_TEXT, type ReleaseCheck,
 } from "@portal/core/rules/vpnSession";
 import type { RootStore } from "./RootStore";
 import { VpnConnectStore } from "./VpnConnectStore";
@@ -29,15 +34,20 @@ export class VpnStatusStore {
   feed: VpnClientReleaseFeed | null = null;
   /** When the favicon last changed (its cache-busting timestamp). */
   faviconStamp = 0;
+  /** The stored force-protocol preference (read when the store is built, written by setForceProtocol). */
+  forceProtocol: ForceProtocol = DEFAULT_FORCE_PROTOCOL;
+  /** A phone or tablet (core's mobileOsOf): the info dialog then offers the force-protocol choice (spec 2). */
+  readonly onMobile: boolean;
   private hideTimer: unknown = null;
   private lastStepErrors: string | null = null;
   private feedLoad: Promise<void> | null = null;
   private readonly disposers: Array<() => void> = [];
 
   constructor(private readonly root: RootStore) {
+    this.onMobile = mobileOsOf(root.env.userAgent ?? "", root.env.maxTouchPoints ?? 0) !== null;
     makeObservable<VpnStatusStore, "apply">(this, {
       barVisible: observable, logoutConfirmOpen: observable, infoOpen: observable, installedVersion: observable,
-      feed: observableRef, faviconStamp: observable,
+      feed: observableRef, faviconStamp: observable, forceProtocol: observable,
       status: computed, statusText: computed, favicon: computed, releaseCheck: computed, session: computed,
       apply: action, openInfo: action, closeInfo: action, requestLogout: action, cancelLogout: action,
     });
@@ -49,6 +59,26 @@ export class VpnStatusStore {
         if (status === "found") void this.loadVersion();
       }),
     );
+    void root.run(root.ports.storage.get(FORCE_PROTOCOL_KEY)).then((stored) => {
+      if (stored._tag === "Success") runInAction(() => (this.forceProtocol = readForceProtocol(stored.success)));
+    });
+  }
+
+  /**
+   * Keeps the chosen protocol in client storage without expiry (tcp removes the entry: it is the
+   * default); the next connect hands it to the local client. A refused write says so and keeps
+   * the previous choice.
+   */
+  async setForceProtocol(protocol: ForceProtocol): Promise<void> {
+    const { storage } = this.root.ports;
+    const value = forceProtocolToStore(protocol);
+    const previous = this.forceProtocol;
+    runInAction(() => (this.forceProtocol = protocol));
+    const written = await this.root.run(value === null ? storage.remove(FORCE_PROTOCOL_KEY) : storage.set(FORCE_PROTOCOL_KEY, value));
+    if (written._tag === "Failure") {
+      runInAction(() => (this.forceProtocol = previous));
+      this.root.snackbars.show({ message: this.root.messages.ofError(written.failure), timeoutMs: 4000, intent: "danger", key: "force-protocol" });
+    }
   }
 
   get status(): VpnSessionStatus {

@@ -3,6 +3,7 @@ import { useState, type DragEvent } from "react";
 import { NavLink } from "react-router";
 import type { SidePanelControls } from "@portal/core/rules/rights";
 import "./typeSidePanel.css";
+import { Hint } from "../../shell/controls/Hint";
 
 export interface TypeSidePanelItem {
   readonly publicId: string;
@@ -90,7 +91,7 @@ export function TypeSidePanel(props: TypeSidePanelProps) {
               }}
               onDrop={(e) => onDrop(e, index)}
               onDragEnd={endDrag}>
-              {controls.reorder && <Icon icon="drag-handle-vertical" className="type-panel-handle" aria-hidden title="Drag to reorder" />}
+              {controls.reorder && <Hint content="Drag to reorder"><Icon icon="drag-handle-vertical" className="type-panel-handle" aria-hidden /></Hint>}
               {controls.color && (
                 <span className="type-panel-swatch" data-testid={`${testId}-color`} title={item.color ?? "No colour"}
                   style={{ background: item.color ?? "transparent" }} />

@@ -9,6 +9,7 @@ import type { KeyboardEvent } from "react";
 import { kindSpec, type PageComponent } from "@portal/core/domain/PageComponent";
 import type { PageEditorStore } from "../../stores/PageEditorStore";
 import { ComponentView, type ComponentContext } from "./ComponentView";
+import { Hint } from "../../shell/controls/Hint";
 
 const KEY_MOVES: Readonly<Record<string, readonly [number, number]>> = {
   ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1],
@@ -34,7 +35,7 @@ export const ComponentFrame = observer(function ComponentFrame({ editor, compone
       aria-label={`${label} at column ${c.x + 1}, row ${c.y + 1}. Arrow keys move it, Delete removes it.`}
       onKeyDown={onKeyDown} onFocus={() => editor.select(c.id)} onClick={() => editor.select(c.id)}>
       <div className="pc-head">
-        <span className="pc-handle" title="Drag to move"><Icon icon={(spec?.icon ?? "widget") as IconName} size={12} /> {label}</span>
+        <Hint content="Drag to move"><span className="pc-handle"><Icon icon={(spec?.icon ?? "widget") as IconName} size={12} /> {label}</span></Hint>
         <Button size="small" variant="minimal" icon="cross" aria-label={`Remove ${label}`} onClick={() => editor.remove(c.id)} className="pc-remove" />
       </div>
       <div className="pc-body"><ComponentView component={c} ctx={ctx} /></div>

@@ -16,6 +16,7 @@ import { SubPageTabs, tabPanelProps } from "./SubPageTabs";
 import type { ComponentContext } from "./ComponentView";
 import { AccessRequestDialog } from "../devices/AccessRequestDialog";
 import "./pages.css";
+import { Hint } from "../../shell/controls/Hint";
 
 const SAVE_TEXT = { saved: "All changes saved", pending: "Unsaved changes…", saving: "Saving…", failed: "Not saved" } as const;
 
@@ -83,8 +84,8 @@ export const PageEditorPage = observer(function PageEditorPage() {
           ? <Tag intent="warning" round data-testid="pe-unpublished">Unpublished changes</Tag>
           : <Tag intent="success" minimal round data-testid="pe-published">Published</Tag>}
         <ButtonGroup>
-          <Button icon="undo" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={editor.history.past.length === 0} onClick={() => editor.undo()} data-testid="pe-undo" />
-          <Button icon="redo" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={editor.history.future.length === 0} onClick={() => editor.redo()} data-testid="pe-redo" />
+          <Hint content="Undo (Ctrl+Z)"><Button icon="undo" aria-label="Undo" disabled={editor.history.past.length === 0} onClick={() => editor.undo()} data-testid="pe-undo" /></Hint>
+          <Hint content="Redo (Ctrl+Shift+Z)"><Button icon="redo" aria-label="Redo" disabled={editor.history.future.length === 0} onClick={() => editor.redo()} data-testid="pe-redo" /></Hint>
         </ButtonGroup>
         <Button icon="trash" text="Discard" disabled={!editor.unpublished || editor.page.published === null || editor.busy} onClick={() => setConfirmDiscard(true)} data-testid="pe-discard" />
         <Button icon="upload" intent="primary" text="Publish" disabled={!editor.unpublished} loading={editor.busy} onClick={() => void editor.publish()} data-testid="pe-publish" />

@@ -10,6 +10,7 @@ import Link from "@tiptap/extension-link";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useId, useState } from "react";
+import { Hint } from "../../shell/controls/Hint";
 
 /** The extensions of the editor and of the preview (the same schema). */
 export const policyExtensions = [
@@ -63,14 +64,14 @@ function Toolbar({ editor }: { editor: Editor }) {
   return (
     <div className="policy-toolbar" role="toolbar" aria-label="Formatting">
       <ButtonGroup variant="minimal">
-        <Button icon="bold" aria-label="Bold" title="Bold (Ctrl+B)" active={state.bold} onClick={() => chain().toggleBold().run()} />
-        <Button icon="italic" aria-label="Italic" title="Italic (Ctrl+I)" active={state.italic} onClick={() => chain().toggleItalic().run()} />
-        <Button icon="header-two" aria-label="Heading" title="Heading" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()} />
-        <Button icon="properties" aria-label="Bulleted list" title="Bulleted list" active={state.bullets} onClick={() => chain().toggleBulletList().run()} />
-        <Button icon="numbered-list" aria-label="Numbered list" title="Numbered list" active={state.numbers} onClick={() => chain().toggleOrderedList().run()} />
-        <Button icon="link" aria-label="Link" title="Link" active={state.link || linking} onClick={() => { setHref(state.href); setLinking(!linking); }} />
-        <Button icon="undo" aria-label="Undo" title="Undo (Ctrl+Z)" onClick={() => chain().undo().run()} />
-        <Button icon="redo" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" onClick={() => chain().redo().run()} />
+        <Hint content="Bold (Ctrl+B)"><Button icon="bold" aria-label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()} /></Hint>
+        <Hint content="Italic (Ctrl+I)"><Button icon="italic" aria-label="Italic" active={state.italic} onClick={() => chain().toggleItalic().run()} /></Hint>
+        <Hint content="Heading"><Button icon="header-two" aria-label="Heading" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()} /></Hint>
+        <Hint content="Bulleted list"><Button icon="properties" aria-label="Bulleted list" active={state.bullets} onClick={() => chain().toggleBulletList().run()} /></Hint>
+        <Hint content="Numbered list"><Button icon="numbered-list" aria-label="Numbered list" active={state.numbers} onClick={() => chain().toggleOrderedList().run()} /></Hint>
+        <Hint content="Link"><Button icon="link" aria-label="Link" active={state.link || linking} onClick={() => { setHref(state.href); setLinking(!linking); }} /></Hint>
+        <Hint content="Undo (Ctrl+Z)"><Button icon="undo" aria-label="Undo" onClick={() => chain().undo().run()} /></Hint>
+        <Hint content="Redo (Ctrl+Shift+Z)"><Button icon="redo" aria-label="Redo" onClick={() => chain().redo().run()} /></Hint>
       </ButtonGroup>
       {linking && (
         <form className="policy-link-form" onSubmit={(e) => { e.preventDefault(); applyLink(); }}>

@@ -6,6 +6,7 @@ import type { CompanyUser } from "@portal/core/domain/CompanyUser";
 import { useStore, useStores } from "../../app/StoreContext";
 import { AudienceDialogStore } from "../../stores/AudienceDialogStore";
 import { UsersStore } from "../../stores/UsersStore";
+import { Hint } from "../../shell/controls/Hint";
 
 /** Height of one row in pixels: one line of controls on wide screens, two on narrow ones (users.css). */
 const ROW_HEIGHT = 64;
@@ -97,8 +98,10 @@ const UserRow = observer(function UserRow({ user }: { user: CompanyUser }) {
       </div>
       <div className="users-actions">
         {session.rights.includes("manage:roles") && (
-          <Button size="small" icon="tag" variant="minimal" aria-label={`Access category of ${user.name}`} title="Access category" disabled={saving}
-            onClick={() => void audienceDialog.open({ kind: "user", publicId: user.publicId, name: user.name })} data-testid="user-audience" />
+          <Hint content="Access category">
+            <Button size="small" icon="tag" variant="minimal" aria-label={`Access category of ${user.name}`} disabled={saving}
+              onClick={() => void audienceDialog.open({ kind: "user", publicId: user.publicId, name: user.name })} data-testid="user-audience" />
+          </Hint>
         )}
         <Button size="small" icon="trash" intent="danger" variant="minimal" aria-label={`Remove ${user.name} from the company`} disabled={saving}
           onClick={() => setConfirmRemove(true)} data-testid="user-remove" />

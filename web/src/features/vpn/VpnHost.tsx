@@ -5,7 +5,7 @@ import { faviconLink } from "@portal/core/rules/branding";
 import { useStore, useStores } from "../../app/StoreContext";
 import { VpnInfoDialog } from "./VpnInfoDialog";
 import { VpnInstallerDialog } from "./VpnInstallerDialog";
-import { VpnExpiredDialog, VpnLogoutConfirm } from "./VpnSmallDialogs";
+import { VpnConsentDialog, VpnExpiredDialog, VpnLogoutConfirm, VpnUnsupportedDialog } from "./VpnSmallDialogs";
 import "./vpn.css";
 import { VpnStatusStore } from "../../stores/VpnStatusStore";
 
@@ -42,6 +42,8 @@ export const VpnHost = observer(function VpnHost() {
       <VpnStatusBar />
       <VpnInstallerDialog />
       <VpnExpiredDialog />
+      <VpnConsentDialog />
+      <VpnUnsupportedDialog />
       <VpnInfoDialog />
       <VpnLogoutConfirm />
     </>

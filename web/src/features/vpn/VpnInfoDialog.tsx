@@ -3,10 +3,12 @@ import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useStore, useStores } from "../../app/StoreContext";
 import { DownloadMenu } from "./DownloadMenu";
+import { ForceProtocolSelect } from "../../shell/controls/ForceProtocolSelect";
 import "../../shell/dialogs/formDialog.css";
 import "./vpn.css";
 import { DevicesStore } from "../../stores/DevicesStore";
 import { VpnStatusStore } from "../../stores/VpnStatusStore";
+import { Hint } from "../../shell/controls/Hint";
 
 /** The client's local settings page (served by the client itself). */
 const CLIENT_SETTINGS_URL = "http://127.0.0.1:9250/";
@@ -15,11 +17,13 @@ const CLIENT_SETTINGS_URL = "http://127.0.0.1:9250/";
 export function CopyButton({ text, label, testId }: { text: string; label: string; testId?: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <Button variant="minimal" size="small" icon={copied ? "tick" : "duplicate"} aria-label={label} title={label} data-testid={testId}
-      onClick={() => void navigator.clipboard?.writeText(text).then(() => {
-        setCopied(true);
-        window.setTimeout(() => setCopied(false), 1500);
-      }, () => undefined)} />
+    <Hint content={label}>
+      <Button variant="minimal" size="small" icon={copied ? "tick" : "duplicate"} aria-label={label} data-testid={testId}
+        onClick={() => void navigator.clipboard?.writeText(text).then(() => {
+          setCopied(true);
+          window.setTimeout(() => setCopied(false), 1500);
+        }, () => undefined)} />
+    </Hint>
   );
 }
 
@@ -76,6 +80,14 @@ const StatusTab = observer(function StatusTab() {
             <Tag intent="warning" minimal data-testid="vpn-version-update">Update available: {check.latestVersion}</Tag>
           )}
         </dd>
+        {vpnStatus.onMobile && (
+          <>
+            <dt>Force protocol</dt>
+            <dd data-testid="vpn-force-protocol">
+              <ForceProtocolSelect value={vpnStatus.forceProtocol} onChange={(p) => void vpnStatus.setForceProtocol(p)} />
+            </dd>
+          </>
+        )}
       </dl>
       {clientAway && (
         <Callout intent="warning" icon="warning-sign" data-testid="vpn-client-away">

@@ -45,3 +45,38 @@ export const VpnLogoutConfirm = observer(function VpnLogoutConfirm() {
     </Dialog>
   );
 });
+
+/**
+ * The VPN consent dialog (spec 1, 2; iOS): why the permission is needed, and 'Got it', which keeps
+ * the flag without expiry and goes on with the connect. Closing it otherwise drops the attempt.
+ */
+export const VpnConsentDialog = observer(function VpnConsentDialog() {
+  const root = useStores();
+  const vpnConnect = root.get(VpnConnectStore);
+  if (vpnConnect.consent === null) return null;
+  return (
+    <Dialog isOpen onClose={() => vpnConnect.closeConsent()} title="Allow the VPN connection" icon="shield" className="full-screen-narrow"
+      style={{ width: 440 }} data-testid="vpn-consent">
+      <DialogBody><p>{root.messages.text("VPN_CONSENT")}</p></DialogBody>
+      <DialogFooter actions={
+        <Button text="Got it" intent="primary" autoFocus data-testid="vpn-consent-got-it" onClick={() => void vpnConnect.consentGiven()} />
+      } />
+    </Dialog>
+  );
+});
+
+/** The mobile VPN unsupported dialog (spec 1, 2): a phone or tablet the sector's VPN client platforms do not include. */
+export const VpnUnsupportedDialog = observer(function VpnUnsupportedDialog() {
+  const root = useStores();
+  const vpnConnect = root.get(VpnConnectStore);
+  if (!vpnConnect.unsupportedOpen) return null;
+  return (
+    <Dialog isOpen onClose={() => vpnConnect.closeUnsupported()} title="VPN not supported on this device" icon="mobile-phone"
+      className="full-screen-narrow" style={{ width: 440 }} data-testid="vpn-unsupported">
+      <DialogBody><p>{root.messages.text("VPN_MOBILE_UNSUPPORTED")}</p></DialogBody>
+      <DialogFooter actions={
+        <Button text="OK" intent="primary" autoFocus data-testid="vpn-unsupported-ok" onClick={() => vpnConnect.closeUnsupported()} />
+      } />
+    </Dialog>
+  );
+});
