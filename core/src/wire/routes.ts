@@ -65,7 +65,7 @@ import { PageCreateBody, PageImportBody, PagePatchBody } from "./pagePayloads";
 import { AdminPlatformServer, PlatformServer, RouterScreensaver } from "../domain/Platform";
 import { BackendTemplate, MessageSubscription, TemplateConfig, TemplateShare } from "../domain/BackendTemplate";
 import {
-  AdminPlatformServerBody, BackendTemplateBody, MessageSubscriptionBody, ScreensaverUploadBody, TemplateConfigBody, TemplateShareBody,
+  AdminPlatformServerBody, AdminPlatformServerPatchBody, BackendTemplateBody, MessageSubscriptionBody, ScreensaverUploadBody, TemplateConfigBody, TemplateShareBody,
 } from "./platformPayloads";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -797,6 +797,10 @@ export const ROUTES = [
     methods: {
       GET: endpoint({ rights: [], platformAdmin: true, success: Schema.Array(AdminPlatformServer) }),
       POST: endpoint({ rights: [], platformAdmin: true, payload: AdminPlatformServerBody, bulk: true, success: PublicIdRefs, summary: "Assigns platform servers to companies (vpnRange: a CIDR network)." }),
+      PATCH: endpoint({
+        rights: [], platformAdmin: true, payload: AdminPlatformServerPatchBody, bulk: true, success: Schema.Array(AdminPlatformServer),
+        summary: "Changes assigned servers (name, location, type, vpnRange, company); the server as changed is judged like a new one.",
+      }),
       DELETE: endpoint({ rights: [], platformAdmin: true, payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
     },
   },
