@@ -138,7 +138,10 @@ export const reportRoutes: HandlersOf<"ReportList" | "Report" | "ReportFile" | "
     const [company] = await ctx.db.select().from(companies).where(eq(companies.id, row.companyId));
     // The device as the member who queued it would see it (no session here: the report is the authority).
     const asRequester = { ...ctx, user: { id: row.requestedBy ?? 0 } as UserRow, company: company as CompanyRow, rights: new Set() } as RequestContext;
-    const agent = row.agentId === null ? null : (await agentViews(asRequester, ctx.db, eq(agents.id, row.agentId), [], 1))[0] ?? null;
+    // An asset's report shows its device's data: the components read the device the asset sits on.
+    const agentId = row.agentId ?? (row.assetId === null ? null
+      : (await ctx.db.select({ agentId: assets.agentId }).from(assets).where(eq(assets.id, row.assetId)))[0]?.agentId ?? null);
+    const agent = agentId === null ? null : (await agentViews(asRequester, ctx.db, eq(agents.id, agentId), [], 1))[0] ?? null;
     return {
       type: "ReportPrint",
       data: { report, version, agent, asset: report.asset, periodLabel: reportPeriodLabel(report.start, report.end, report.timeZone) },

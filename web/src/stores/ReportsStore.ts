@@ -6,7 +6,7 @@
  */
 import { Effect } from "effect";
 import { action, makeObservable, observable, observableRef, runInAction } from "mobx";
-import type { AgentView } from "@portal/core/domain/Device";
+import type { AgentView, Asset } from "@portal/core/domain/Device";
 import type { Report } from "@portal/core/domain/Report";
 import { allPages } from "@portal/core/ports/PortalApi";
 import type { GateState } from "./BootstrapStore";
@@ -23,12 +23,13 @@ export class ReportsStore {
   state: GateState = "idle";
   dialog: ReportQueueDialog | null = null;
   devices: ReadonlyArray<AgentView> = [];
+  assets: ReadonlyArray<Asset> = [];
   confirmingDelete: Report | null = null;
   busy = false;
 
   constructor(private readonly root: RootStore) {
     makeObservable(this, {
-      reports: observableRef, state: observable, dialog: observableRef, devices: observableRef, confirmingDelete: observableRef, busy: observable,
+      reports: observableRef, state: observable, dialog: observableRef, devices: observableRef, assets: observableRef, confirmingDelete: observableRef, busy: observable,
       closeDialog: action, askDelete: action, cancelDelete: action, changed: action,
     });
     root.events.on("report-changed", (report) => this.changed(report));
@@ -64,13 +65,20 @@ export class ReportsStore {
     }
   }
 
-  /** Opens the dialog for a page (or none chosen yet) and loads the pages and devices it offers. */
-  async openQueue(pagePublicId = "", agentPublicId = ""): Promise<void> {
+  /** Opens the dialog for a page (or none chosen yet), perhaps on a device or an asset, and loads the pages, devices and assets it offers. */
+  async openQueue(pagePublicId = "", agentPublicId = "", assetPublicId = ""): Promise<void> {
     const now = Effect.runSync(this.root.ports.clock.now);
-    runInAction(() => (this.dialog = new ReportQueueDialog(now, pagePublicId, agentPublicId)));
+    runInAction(() => (this.dialog = new ReportQueueDialog(now, pagePublicId, agentPublicId, undefined, assetPublicId)));
     if (this.root.get(PagesStore).state !== "ready") void this.root.get(PagesStore).load();
-    const devices = await this.root.run(allPages((after) => this.root.ports.api.accessRequests.agents({ pageSize: 1000, ...(after ? { pageAfter: after } : {}) })));
-    if (devices._tag === "Success") runInAction(() => (this.devices = devices.success));
+    const api = this.root.ports.api.accessRequests;
+    const [devices, assets] = await Promise.all([
+      this.root.run(allPages((after) => api.agents({ pageSize: 1000, ...(after ? { pageAfter: after } : {}) }))),
+      this.root.run(allPages((after) => api.assets({ pageSize: 1000, ...(after ? { pageAfter: after } : {}) }))),
+    ]);
+    runInAction(() => {
+      if (devices._tag === "Success") this.devices = devices.success;
+      if (assets._tag === "Success") this.assets = assets.success;
+    });
   }
 
   closeDialog(): void {
