@@ -112,13 +112,13 @@ describe.each(await availableBackends())("reports on %s", (kind) => {
     expect(text).toContain("1 Nov 2026, 01:00 – 2 Nov 2026, 01:00 (Europe/Berlin)");
     expect(text).toContain("Demo Company service department");
     expect(text).toMatch(/Page 1 of 1/);
-    // The requester heard running and done.
+    // The requester heard it queued, running and done (as does every member with the report right: reportEvents.test.ts).
     const deadline = Date.now() + 5000;
     while (Date.now() < deadline && !stream.events.some((e) => e.event === "report-changed" && (e.data as { report: ReportView }).report.status === "done")) {
       await new Promise((ok) => setTimeout(ok, 100));
     }
     const seen = stream.events.filter((e) => e.event === "report-changed").map((e) => (e.data as { report: ReportView }).report.status);
-    expect(seen).toEqual(["running", "done"]);
+    expect(seen).toEqual(["queued", "running", "done"]);
     stream.close();
     // The credential is gone once used: nothing left to replay.
     const [row] = await t.database.db.select().from(reports).where(eq(reports.publicId, id));

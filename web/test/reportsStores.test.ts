@@ -104,8 +104,10 @@ describe("ReportsStore", () => {
     expect(h.root.get(ReportsStore).reports).toHaveLength(0);
   });
 
-  it("follows report-changed events: done shows a snackbar; delete asks first", async () => {
+  it("follows report-changed events: done shows a snackbar to the one who queued it; delete asks first", async () => {
     const h = setup();
+    const me = await h.root.run(h.api.me.myUser());
+    runInAction(() => (h.root.session.user = me._tag === "Success" ? me.success : null));
     const page = await publishedPage(h);
     await h.root.get(ReportsStore).openQueue(page);
     await h.root.get(ReportsStore).queue();
@@ -113,8 +115,14 @@ describe("ReportsStore", () => {
     h.root.get(ReportsStore).changed({ ...queued, status: "done", size: 2048, finishedAt: queued.createdAt });
     expect(h.root.get(ReportsStore).reports[0]!.status).toBe("done");
     expect(h.root.snackbars.visible.at(-1)?.message).toBe("The report “Service report” is ready to download.");
-    h.root.get(ReportsStore).askDelete(h.root.get(ReportsStore).reports[0]!);
-    expect(h.root.get(ReportsStore).reports).toHaveLength(1);
+    // Another member's report: the list follows it, but its end is theirs to be told.
+    const shown = h.root.snackbars.visible.length;
+    h.root.get(ReportsStore).changed({ ...queued, publicId: "reportOther1", status: "queued", requestedBy: { publicId: "userOther001", name: "Other" } });
+    h.root.get(ReportsStore).changed({ ...queued, publicId: "reportOther1", status: "failed", failureReason: "x", requestedBy: { publicId: "userOther001", name: "Other" } });
+    expect(h.root.get(ReportsStore).reports.find((r) => r.publicId === "reportOther1")?.status).toBe("failed");
+    expect(h.root.snackbars.visible.length).toBe(shown);
+    h.root.get(ReportsStore).askDelete(h.root.get(ReportsStore).reports.find((r) => r.publicId === queued.publicId)!);
+    expect(h.root.get(ReportsStore).reports).toHaveLength(2);
     await h.root.get(ReportsStore).confirmDelete();
     expect(h.root.get(ReportsStore).reports).toHaveLength(0);
   });

@@ -26,6 +26,7 @@ import {
 } from "../domain/DataPoint";
 import { Report, ReportPrint } from "../domain/Report";
 import { ReportPrintBody, ReportQueueBody } from "./reportPayloads";
+import { REPORT_RIGHTS } from "../rules/reports";
 import { DeviceDocument, LogbookEntry, LogbookEntryBody, MailFormBody, MailFormResult } from "../domain/DeviceRecords";
 import { DocumentUploadBody } from "../rules/deviceDocuments";
 import { MyAccessTokenView, TrustedDevice } from "../domain/Account";
@@ -935,20 +936,20 @@ export const ROUTES = [
   {
     rel: "ReportList", href: "/api/reports", ...company,
     methods: {
-      GET: get(Schema.Array(Report), ["manage:pages"]),
-      POST: endpoint({ rights: ["manage:pages"], payload: ReportQueueBody, success: PublicIdRefs, summary: "Queues a report of a page's draft or published version for a period, a time zone and optionally a device or an asset." }),
+      GET: get(Schema.Array(Report), [...REPORT_RIGHTS]),
+      POST: endpoint({ rights: [...REPORT_RIGHTS], payload: ReportQueueBody, success: PublicIdRefs, summary: "Queues a report of a page's draft or published version for a period, a time zone and optionally a device or an asset." }),
     },
   },
   {
     rel: "Report", href: "/api/reports/{publicId}", ...company,
     methods: {
-      GET: endpoint({ rights: ["manage:pages"], ...item, success: Report }),
-      DELETE: endpoint({ rights: ["manage:pages"], ...item, success: Schema.Struct({ publicId: Schema.String }), summary: "Deletes the report and its PDF; a queued one is never printed (its job finds no report)." }),
+      GET: endpoint({ rights: [...REPORT_RIGHTS], ...item, success: Report }),
+      DELETE: endpoint({ rights: [...REPORT_RIGHTS], ...item, success: Schema.Struct({ publicId: Schema.String }), summary: "Deletes the report and its PDF; a queued one is never printed (its job finds no report)." }),
     },
   },
   {
     rel: "ReportFile", href: "/api/reports/{publicId}/file", ...company,
-    methods: { GET: endpoint({ rights: ["manage:pages"], ...item, success: NoData, raw: true, summary: "The printed PDF (application/pdf); 409 until the report is done." }) },
+    methods: { GET: endpoint({ rights: [...REPORT_RIGHTS], ...item, success: NoData, raw: true, summary: "The printed PDF (application/pdf); 409 until the report is done." }) },
   },
   {
     // The print page of the web app reads what to print with the worker's single-use render

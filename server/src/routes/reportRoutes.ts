@@ -19,6 +19,7 @@ import { encodeCursor } from "@portal/core/wire/cursor";
 import { actorOf, companyOf, userOf, type CompanyRow, type HandlersOf, type RequestContext } from "../http/RequestContext";
 import { newPublicId } from "../ids";
 import { findPage, pagesOf } from "../pages/pageRows";
+import { publishReportChanged } from "../reports/reportEvents";
 import { reportView, reportViews } from "../reports/reportRows";
 
 const TOPIC = "Report";
@@ -83,6 +84,8 @@ export const reportRoutes: HandlersOf<"ReportList" | "Report" | "ReportFile" | "
       }).returning();
       const after = await reportView(tx, row!.id);
       await writeAudit(tx, actorOf(ctx), [{ action: "CREATE", topic: TOPIC, target: row!.publicId, after }]);
+      // The others who may see reports see the new one queued (the worker tells them the rest).
+      await publishReportChanged(tx, row!.id, ctx.now);
       return row!;
     });
     // The job is added once the report row is committed, so a worker always finds it.

@@ -1,7 +1,7 @@
 /**
  * The Reports screen (issue 13; manage:pages): the company's queued reports, newest first, with
- * their status live (REPORT_EVENT from the event stream: the member who queued one hears when it
- * is done or failed, with a snackbar), download of a done report's PDF, delete after a
+ * their status live (REPORT_EVENT from the event stream reaches every member who may see reports;
+ * the one who queued a report also hears when it is done or failed, with a snackbar), download of a done report's PDF, delete after a
  * confirmation, and the "Queue report" dialog (ReportQueueDialog).
  */
 import { Effect } from "effect";
@@ -53,11 +53,12 @@ export class ReportsStore {
     });
   }
 
-  /** A report's new state from the event stream: replaces (or adds) its row; tells when it ended. */
+  /** A report's new state from the event stream: replaces (or adds) its row; tells the one who queued it when it ended. */
   changed(report: Report): void {
     const known = this.reports.find((r) => r.publicId === report.publicId);
     this.reports = known ? this.reports.map((r) => (r.publicId === report.publicId ? report : r)) : [report, ...this.reports];
-    if (known?.status === report.status) return;
+    // Everyone who may see reports follows the list; only the one who queued it is told it ended.
+    if (known?.status === report.status || report.requestedBy?.publicId !== this.root.session.user?.publicId) return;
     if (report.status === "done") {
       this.root.snackbars.show({ message: this.root.messages.text("reports.done", { title: report.title }), timeoutMs: 4000, intent: "success", key: `report-${report.publicId}` });
     } else if (report.status === "failed") {
