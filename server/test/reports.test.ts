@@ -149,6 +149,24 @@ describe.each(await availableBackends())("reports on %s", (kind) => {
     await app.portal.reports.resumeWorker();
   });
 
+  it("prints an asset's report with the device the asset is on", async () => {
+    await app.portal.reports.pauseWorker();
+    try {
+      const assets = (await call("GET", "/api/assets?page-size=100")).body.data as Array<{ publicId: string; name: string }>;
+      const pump = assets.find((a) => a.name === "Pump P-101")!;
+      const id = await queue({ agent: null, asset: { publicId: pump.publicId } });
+      const { hashSecret } = await import("../src/auth/secrets");
+      await t.database.db.update(reports).set({ status: "running", renderCredentialHash: hashSecret("asset-credential"), renderCredentialExpiresAt: new Date(Date.now() + 60_000) })
+        .where(eq(reports.publicId, id));
+      const res = await app.inject({ method: "POST", url: `/api/report-prints/${id}`, headers: { "api-version": "2" }, payload: { credential: "asset-credential" } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { data: unknown }).data).toMatchObject({ asset: { publicId: pump.publicId, name: "Pump P-101" }, agent: { name: "Line 1 Router" } });
+      await call("DELETE", `/api/reports/${id}`);
+    } finally {
+      await app.portal.reports.resumeWorker();
+    }
+  });
+
   it("fails a report with the reason when Chromium is missing, without a crash", async () => {
     const missing = await listening(t, { printPdf: new PdfPrinter("/nonexistent/chromium").print });
     // This app's worker alone takes the next job: the main worker stops taking new ones.
