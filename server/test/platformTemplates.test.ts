@@ -9,7 +9,7 @@
 import { connectAsync } from "mqtt";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { companies } from "../src/db/schema";
 import { appendLogs, deliverMessage, logText } from "../src/templates/templateRunner";
 import { backendTemplates } from "../src/db/schema";
@@ -76,6 +76,29 @@ describe("platform servers, screensavers and templates", () => {
       expect((await call("DELETE", "/api/admin/platform-servers", admin, undefined, { publicId: id })).statusCode).toBe(200);
       expect(data<unknown[]>(await call("GET", "/api/my-company/platform-servers", admin, holding))).toEqual([]);
       expect((await call("POST", "/api/admin/platform-servers", acmeAdmin, undefined, { company: { publicId: acme }, name: "N", location: "L", type: "mdr", vpnRange: "10.0.0.0/8" })).statusCode).toBe(403);
+    });
+
+    it("lets a platform administrator change a server, judging it as a whole, writing one audit entry", async () => {
+      const made = await call("POST", "/api/admin/platform-servers", admin, undefined, { company: { publicId: holding }, name: "Old", location: "Delft", type: "mdr", vpnRange: "10.60.0.0/16" });
+      const id = data<Array<{ publicId: string }>>(made)[0]!.publicId;
+      const bad = await call("PATCH", "/api/admin/platform-servers", admin, undefined, { publicId: id, vpnRange: "10.60.1.0/16", name: "" });
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(data<Array<{ message: string; propertyName: string }>>(bad).map((i) => [i.propertyName, i.message]).sort())
+        .toEqual([["name", "REQUIRED"], ["vpnRange", "VPN_RANGE_NOT_NETWORK"]]);
+      const unknown = await call("PATCH", "/api/admin/platform-servers", admin, undefined, [{ publicId: id, name: "X" }, { publicId: "zzzzzzzzzzzz", name: "Y" }]);
+      expect([unknown.statusCode, firstMessage(unknown)]).toEqual([404, expect.objectContaining({ listIndex: 1 })]);
+      const audits = async () => (await t.database.db.execute(sql`select count(*)::int as n from audit_logs where topic = 'PlatformServer'`) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+      const before = await audits();
+      const ok = await call("PATCH", "/api/admin/platform-servers", admin, undefined, { publicId: id, name: "Holding MDR", type: "rsc", company: { publicId: acme } });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(data<unknown[]>(ok)[0]).toEqual({ publicId: id, name: "Holding MDR", location: "Delft", type: "rsc", vpnRange: "10.60.0.0/16", company: { publicId: acme, name: expect.any(String) } });
+      expect(await audits()).toBe(before + 1);
+      // It moved to Acme, unchanged where nothing was sent; the failed calls changed nothing.
+      expect(data<Array<{ name: string }>>(await call("GET", "/api/my-company/platform-servers", admin, holding))).toEqual([]);
+      expect(data<Array<{ name: string }>>(await call("GET", "/api/my-company/platform-servers", acmeAdmin, acme)).map((s) => s.name)).toContain("Holding MDR");
+      expect((await call("PATCH", "/api/admin/platform-servers", acmeAdmin, undefined, { publicId: id, name: "Mine" })).statusCode).toBe(403);
+      expect((await call("PATCH", "/api/admin/platform-servers", admin, undefined, { publicId: id, company: { publicId: "zzzzzzzzzzzz" } })).statusCode).toBe(404);
+      expect((await call("DELETE", "/api/admin/platform-servers", admin, undefined, { publicId: id })).statusCode).toBe(200);
     });
   });
 

@@ -115,13 +115,13 @@ describe.each(await availableBackends())("reports on %s", (kind) => {
     expect(text).toContain("1 Nov 2026, 01:00 – 2 Nov 2026, 01:00 (Europe/Berlin)");
     expect(text).toContain("Demo Company service department");
     expect(text).toMatch(/Page 1 of 1/);
-    // The requester heard running and done.
+    // The requester heard it queued, running and done (as does every member with the report right: reportEvents.test.ts).
     const deadline = Date.now() + 5000;
     while (Date.now() < deadline && !stream.events.some((e) => e.event === "report-changed" && (e.data as { report: ReportView }).report.status === "done")) {
       await new Promise((ok) => setTimeout(ok, 100));
     }
     const seen = stream.events.filter((e) => e.event === "report-changed").map((e) => (e.data as { report: ReportView }).report.status);
-    expect(seen).toEqual(["running", "done"]);
+    expect(seen).toEqual(["queued", "running", "done"]);
     stream.close();
     // The credential is gone once used: nothing left to replay.
     const [row] = await t.database.db.select().from(reports).where(eq(reports.publicId, id));
@@ -150,6 +150,24 @@ describe.each(await availableBackends())("reports on %s", (kind) => {
     await call("DELETE", `/api/reports/${id}`);
     await call("DELETE", `/api/reports/${other}`);
     await app.portal.reports.resumeWorker();
+  });
+
+  it("prints an asset's report with the device the asset is on", async () => {
+    await app.portal.reports.pauseWorker();
+    try {
+      const assets = (await call("GET", "/api/assets?page-size=100")).body.data as Array<{ publicId: string; name: string }>;
+      const pump = assets.find((a) => a.name === "Pump P-101")!;
+      const id = await queue({ agent: null, asset: { publicId: pump.publicId } });
+      const { hashSecret } = await import("../src/auth/secrets");
+      await t.database.db.update(reports).set({ status: "running", renderCredentialHash: hashSecret("asset-credential"), renderCredentialExpiresAt: new Date(Date.now() + 60_000) })
+        .where(eq(reports.publicId, id));
+      const res = await app.inject({ method: "POST", url: `/api/report-prints/${id}`, headers: { "api-version": "2" }, payload: { credential: "asset-credential" } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { data: unknown }).data).toMatchObject({ asset: { publicId: pump.publicId, name: "Pump P-101" }, agent: { name: "Line 1 Router" } });
+      await call("DELETE", `/api/reports/${id}`);
+    } finally {
+      await app.portal.reports.resumeWorker();
+    }
   });
 
   it("fails a report with the reason when Chromium is missing, without a crash", async () => {

@@ -6,6 +6,8 @@
  * the title, the device, the period in the zone and the footer. Screenshots at 1280 x 800 and
  * 390 x 844 (tests/artifacts/reports-*.png); axe finds nothing serious on the list and dialog. The
  * run shows on the usage screen (one more report run, kept after the report is deleted).
+ * Then a report of an asset: the dialog's search narrows devices and assets to the pump, the
+ * report is printed with the data of the device the asset is on, and its PDF names both.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -61,8 +63,8 @@ test("queue a report of the published demo template, see it done, download the P
   const form = page.getByTestId("report-form");
   await expect(form).toBeVisible();
   await expect(form.getByTestId("report-page")).toHaveValue(/.+/);
-  await expect(form.getByTestId("report-device").locator("option", { hasText: "Boiler Controller" })).toHaveCount(1);
-  await form.getByTestId("report-device").selectOption({ label: "Boiler Controller" });
+  await expect(form.getByTestId("report-target").locator("option", { hasText: /^Boiler Controller$/ })).toHaveCount(1);
+  await form.getByTestId("report-target").selectOption({ label: "Boiler Controller" });
   await form.getByTestId("report-start").fill("2026-11-01T00:00");
   await form.getByTestId("report-end").fill("2026-11-02T00:00");
   await form.getByTestId("report-zone").selectOption("Europe/Berlin");
@@ -110,5 +112,53 @@ test("queue a report of the published demo template, see it done, download the P
   await expect(boilerRow.locator("td").nth(4)).not.toHaveText("0");
   await page.getByRole("radio", { name: "Report runs" }).click();
   await screenshot(page, "usage-report-runs-1280");
+  await context.close();
+});
+
+test("queue a report of an asset found by the search, and read its PDF", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: portal.baseURL, acceptDownloads: true, timezoneId: "Europe/Berlin" });
+  const page = await context.newPage();
+  await signIn(page, DEMO_USERS.admin, { baseURL: portal.baseURL });
+  await page.getByTestId("company-item").filter({ hasText: "Demo Company" }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await page.goto("/pages/reports");
+  await page.getByTestId("report-add").click();
+  const form = page.getByTestId("report-form");
+  await form.getByTestId("report-page").selectOption({ label: "Monthly service report" });
+  const target = form.getByTestId("report-target");
+  await expect(target.locator("optgroup[label=Assets] option", { hasText: "Pump P-101 (on Line 1 Router)" })).toHaveCount(1);
+  // The search narrows both groups, case- and accent-insensitively: devices that do not match go.
+  await form.getByRole("searchbox", { name: "Search devices and assets" }).fill("PÜMP");
+  await expect(target.locator("option:not([value=''])")).toHaveText(["Pump P-101 (on Line 1 Router)"]);
+  await target.selectOption({ label: "Pump P-101 (on Line 1 Router)" });
+  await form.getByRole("searchbox", { name: "Search devices and assets" }).fill("boiler");
+  // The chosen asset stays listed (and chosen) whatever the search.
+  await expect(target).toHaveValue(/^asset:/);
+  await expect(target.locator("option:not([value=''])")).toHaveText(["Boiler Controller", "Pump P-101 (on Line 1 Router)"]);
+  await form.getByTestId("report-start").fill("2026-11-03T00:00");
+  await form.getByTestId("report-end").fill("2026-11-04T00:00");
+  await form.getByTestId("report-zone").selectOption("Europe/Berlin");
+  expect(await serious(page)).toEqual([]);
+  await screenshot(page, "reports-asset-dialog-1280");
+  await form.getByTestId("report-queue-save").click();
+  await expect(form).toBeHidden();
+
+  const report = page.getByTestId("report-row").filter({ hasText: "Pump P-101" });
+  await expect(report.getByTestId("report-status")).toHaveText("Done", { timeout: 60_000 });
+  const download = page.waitForEvent("download");
+  await report.getByTestId("report-download").click();
+  const bytes = new Uint8Array(readFileSync((await (await download).path())!));
+  const text = await pdfText(bytes);
+  expect(text).toContain("Monthly service report");
+  expect(text).toContain("Pump P-101 on Line 1 Router");
+  expect(text).toContain("Period: 3 Nov 2026, 00:00 – 4 Nov 2026, 00:00 (Europe/Berlin)");
+  expect(text).not.toContain("No device chosen");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("report-add").click();
+  await expect(form.getByTestId("report-target")).toBeVisible();
+  // axe once the dialog's opening transition has ended (a fading dialog has no contrast yet).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  expect(await serious(page)).toEqual([]);
+  await screenshot(page, "reports-asset-dialog-390");
   await context.close();
 });

@@ -9,12 +9,14 @@ import { PagesStore } from "../src/stores/PagesStore";
 import { ReportsStore } from "../src/stores/ReportsStore";
 import { describe, expect, it } from "vitest";
 import { ALL_RIGHTS } from "@portal/core/domain/Right";
-import { ReportQueueDialog } from "../src/stores/ReportQueueDialog";
+import { matchesTargetQuery, ReportQueueDialog } from "../src/stores/ReportQueueDialog";
 import { agent } from "./accessHarness";
 import { company, harness, START } from "./harness";
 
+const PUMP = { publicId: "assetPump001", name: "Pump P-1", agent: { publicId: agent(1).publicId, name: agent(1).name }, assetType: null };
+
 function setup() {
-  const h = harness({ seed: { signedIn: true, companies: [{ company: company("companyAAAAA", "Alpha"), rights: ALL_RIGHTS }], agents: [agent(1)] } });
+  const h = harness({ seed: { signedIn: true, companies: [{ company: company("companyAAAAA", "Alpha"), rights: ALL_RIGHTS }], agents: [agent(1)], assets: [PUMP] } });
   runInAction(() => {
     h.root.session.rights = [...ALL_RIGHTS];
     h.root.session.selectedCompanyId = "companyAAAAA";
@@ -40,6 +42,28 @@ describe("ReportQueueDialog", () => {
     d.set("timeZone", "UTC");
     expect(d.dirty).toBe(true);
   });
+
+  it("reports on a device or an asset, never both; the search is not a change", () => {
+    const d = new ReportQueueDialog(START, "page", "agentAAAAAAA", "UTC");
+    expect([d.target, d.body()]).toEqual(["agent:agentAAAAAAA", expect.objectContaining({ agent: { publicId: "agentAAAAAAA" } })]);
+    d.setTargetQuery("pump");
+    expect(d.dirty).toBe(false);
+    d.setTarget("asset:assetAAAAAAA");
+    expect(d.form).toMatchObject({ agent: "", asset: "assetAAAAAAA" });
+    expect(d.body()).toMatchObject({ asset: { publicId: "assetAAAAAAA" } });
+    expect(d.body()).not.toHaveProperty("agent");
+    expect(d.dirty).toBe(true);
+    d.setTarget("");
+    expect([d.form.agent, d.form.asset, d.target]).toEqual(["", "", ""]);
+    expect(new ReportQueueDialog(START, "page", "agentAAAAAAA", "UTC", "assetAAAAAAA").form).toMatchObject({ agent: "", asset: "assetAAAAAAA" });
+  });
+
+  it("matches every word of the search, case- and accent-insensitively", () => {
+    expect(matchesTargetQuery("Pump P-101 Line 1 Router", "PÜMP line")).toBe(true);
+    expect(matchesTargetQuery("Zoë's boiler", "zoe")).toBe(true);
+    expect(matchesTargetQuery("Pump P-101", "pump boiler")).toBe(false);
+    expect(matchesTargetQuery("anything", "  ")).toBe(true);
+  });
 });
 
 describe("ReportsStore", () => {
@@ -57,6 +81,16 @@ describe("ReportsStore", () => {
     expect(h.root.snackbars.visible.at(-1)?.message).toBe("The report was queued. You will be told here when it is ready.");
   });
 
+  it("offers the company's assets beside its devices and queues a report of an asset", async () => {
+    const h = setup();
+    const page = await publishedPage(h);
+    await h.root.get(ReportsStore).openQueue(page);
+    expect(h.root.get(ReportsStore).assets).toEqual([PUMP]);
+    h.root.get(ReportsStore).dialog!.setTarget(`asset:${PUMP.publicId}`);
+    expect(await h.root.get(ReportsStore).queue()).toBe(true);
+    expect(h.root.get(ReportsStore).reports[0]).toMatchObject({ agent: null, asset: { publicId: PUMP.publicId, name: "Pump P-1" } });
+  });
+
   it("keeps what was typed when the period is refused, naming the field", async () => {
     const h = setup();
     const page = await publishedPage(h);
@@ -70,8 +104,10 @@ describe("ReportsStore", () => {
     expect(h.root.get(ReportsStore).reports).toHaveLength(0);
   });
 
-  it("follows report-changed events: done shows a snackbar; delete asks first", async () => {
+  it("follows report-changed events: done shows a snackbar to the one who queued it; delete asks first", async () => {
     const h = setup();
+    const me = await h.root.run(h.api.me.myUser());
+    runInAction(() => (h.root.session.user = me._tag === "Success" ? me.success : null));
     const page = await publishedPage(h);
     await h.root.get(ReportsStore).openQueue(page);
     await h.root.get(ReportsStore).queue();
@@ -79,8 +115,14 @@ describe("ReportsStore", () => {
     h.root.get(ReportsStore).changed({ ...queued, status: "done", size: 2048, finishedAt: queued.createdAt });
     expect(h.root.get(ReportsStore).reports[0]!.status).toBe("done");
     expect(h.root.snackbars.visible.at(-1)?.message).toBe("The report “Service report” is ready to download.");
-    h.root.get(ReportsStore).askDelete(h.root.get(ReportsStore).reports[0]!);
-    expect(h.root.get(ReportsStore).reports).toHaveLength(1);
+    // Another member's report: the list follows it, but its end is theirs to be told.
+    const shown = h.root.snackbars.visible.length;
+    h.root.get(ReportsStore).changed({ ...queued, publicId: "reportOther1", status: "queued", requestedBy: { publicId: "userOther001", name: "Other" } });
+    h.root.get(ReportsStore).changed({ ...queued, publicId: "reportOther1", status: "failed", failureReason: "x", requestedBy: { publicId: "userOther001", name: "Other" } });
+    expect(h.root.get(ReportsStore).reports.find((r) => r.publicId === "reportOther1")?.status).toBe("failed");
+    expect(h.root.snackbars.visible.length).toBe(shown);
+    h.root.get(ReportsStore).askDelete(h.root.get(ReportsStore).reports.find((r) => r.publicId === queued.publicId)!);
+    expect(h.root.get(ReportsStore).reports).toHaveLength(2);
     await h.root.get(ReportsStore).confirmDelete();
     expect(h.root.get(ReportsStore).reports).toHaveLength(0);
   });

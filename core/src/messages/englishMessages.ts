@@ -279,6 +279,7 @@ const KEYED = {
   VPN_RANGE_INVALID: t("Enter the VPN range as a network in CIDR form, for example 10.8.0.0/16 or fd00:8::/48."),
   VPN_RANGE_NOT_NETWORK: t("The VPN range must start at its network address, for example 10.8.0.0/16 rather than 10.8.1.0/16."),
   PLATFORM_SERVER_TYPE_INVALID: t("Choose the server type: mdr or rsc."),
+  PLATFORM_SERVER_COMPANY_GONE: t("This company no longer exists. Choose another one."),
   TOO_MANY_SCREENSAVERS: t("The company already has the most screensavers it can keep. Delete one first."),
   TEMPLATE_CONFIG_NOT_OBJECT: t("The config must be a JSON object, for example {\"interval\": 60}."),
   TEMPLATE_CONFIG_TOO_LARGE: t("The config is too large: keep it under 64 KB of JSON."),

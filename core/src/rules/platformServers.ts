@@ -13,6 +13,8 @@ import { InvalidInput, type ValidationIssue } from "../errors";
 export const VPN_RANGE_INVALID = "VPN_RANGE_INVALID";
 export const VPN_RANGE_NOT_NETWORK = "VPN_RANGE_NOT_NETWORK";
 export const PLATFORM_SERVER_TYPE_INVALID = "PLATFORM_SERVER_TYPE_INVALID";
+/** The company a server was being assigned to no longer exists (NotFound Company on a save). */
+export const PLATFORM_SERVER_COMPANY_GONE = "PLATFORM_SERVER_COMPANY_GONE";
 const TOO_LONG = `Must be at most ${NAME_MAX_LENGTH} characters`;
 
 /** A parsed CIDR block: the address as a big integer of `bits` bits and the prefix length. */

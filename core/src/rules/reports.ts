@@ -7,6 +7,13 @@
 import { Result } from "effect";
 import type { ValidationIssue } from "../errors";
 import { REPORT_STATUSES, type ReportStatus } from "../domain/Report";
+import type { Right } from "../domain/Right";
+
+/**
+ * The rights that see the company's reports: list, download and delete them, and hear each one's
+ * status change live (every member holding one of them, not only the one who queued it).
+ */
+export const REPORT_RIGHTS: ReadonlyArray<Right> = ["manage:pages"];
 
 /** Longest period a report may cover (a year and a day: a leap year with its closing midnight). */
 export const REPORT_MAX_PERIOD_MS = 367 * 24 * 60 * 60 * 1000;

@@ -22,6 +22,15 @@ export const AdminPlatformServerBody = Schema.Struct({
   vpnRange: Schema.optional(RuleText(64)),
 });
 
+/**
+ * A change to an assigned server (bulk PATCH: each item names its publicId). A field left out
+ * keeps its value; the server judges the whole server after the change (checkPlatformServer).
+ */
+export const AdminPlatformServerPatchBody = Schema.Struct({
+  publicId: Schema.optional(PublicIdText),
+  ...AdminPlatformServerBody.fields,
+});
+
 /** A screensaver upload: the file's name and the image as base64. */
 export const ScreensaverUploadBody = Schema.Struct({
   name,

@@ -26,6 +26,7 @@ import {
 } from "../domain/DataPoint";
 import { Report, ReportPrint } from "../domain/Report";
 import { ReportPrintBody, ReportQueueBody } from "./reportPayloads";
+import { REPORT_RIGHTS } from "../rules/reports";
 import { DeviceDocument, LogbookEntry, LogbookEntryBody, MailFormBody, MailFormResult } from "../domain/DeviceRecords";
 import { DocumentUploadBody } from "../rules/deviceDocuments";
 import { MyAccessTokenView, TrustedDevice } from "../domain/Account";
@@ -65,7 +66,7 @@ import { PageCreateBody, PageImportBody, PagePatchBody } from "./pagePayloads";
 import { AdminPlatformServer, PlatformServer, RouterScreensaver } from "../domain/Platform";
 import { BackendTemplate, MessageSubscription, TemplateConfig, TemplateShare } from "../domain/BackendTemplate";
 import {
-  AdminPlatformServerBody, BackendTemplateBody, MessageSubscriptionBody, ScreensaverUploadBody, TemplateConfigBody, TemplateShareBody,
+  AdminPlatformServerBody, AdminPlatformServerPatchBody, BackendTemplateBody, MessageSubscriptionBody, ScreensaverUploadBody, TemplateConfigBody, TemplateShareBody,
 } from "./platformPayloads";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -809,6 +810,10 @@ export const ROUTES = [
     methods: {
       GET: endpoint({ rights: [], platformAdmin: true, success: Schema.Array(AdminPlatformServer) }),
       POST: endpoint({ rights: [], platformAdmin: true, payload: AdminPlatformServerBody, bulk: true, success: PublicIdRefs, summary: "Assigns platform servers to companies (vpnRange: a CIDR network)." }),
+      PATCH: endpoint({
+        rights: [], platformAdmin: true, payload: AdminPlatformServerPatchBody, bulk: true, success: Schema.Array(AdminPlatformServer),
+        summary: "Changes assigned servers (name, location, type, vpnRange, company); the server as changed is judged like a new one.",
+      }),
       DELETE: endpoint({ rights: [], platformAdmin: true, payload: PublicIdBody, bulk: true, success: PublicIdRefs }),
     },
   },
@@ -943,20 +948,20 @@ export const ROUTES = [
   {
     rel: "ReportList", href: "/api/reports", ...company,
     methods: {
-      GET: get(Schema.Array(Report), ["manage:pages"]),
-      POST: endpoint({ rights: ["manage:pages"], payload: ReportQueueBody, success: PublicIdRefs, summary: "Queues a report of a page's draft or published version for a period, a time zone and optionally a device or an asset." }),
+      GET: get(Schema.Array(Report), [...REPORT_RIGHTS]),
+      POST: endpoint({ rights: [...REPORT_RIGHTS], payload: ReportQueueBody, success: PublicIdRefs, summary: "Queues a report of a page's draft or published version for a period, a time zone and optionally a device or an asset." }),
     },
   },
   {
     rel: "Report", href: "/api/reports/{publicId}", ...company,
     methods: {
-      GET: endpoint({ rights: ["manage:pages"], ...item, success: Report }),
-      DELETE: endpoint({ rights: ["manage:pages"], ...item, success: Schema.Struct({ publicId: Schema.String }), summary: "Deletes the report and its PDF; a queued one is never printed (its job finds no report)." }),
+      GET: endpoint({ rights: [...REPORT_RIGHTS], ...item, success: Report }),
+      DELETE: endpoint({ rights: [...REPORT_RIGHTS], ...item, success: Schema.Struct({ publicId: Schema.String }), summary: "Deletes the report and its PDF; a queued one is never printed (its job finds no report)." }),
     },
   },
   {
     rel: "ReportFile", href: "/api/reports/{publicId}/file", ...company,
-    methods: { GET: endpoint({ rights: ["manage:pages"], ...item, success: NoData, raw: true, summary: "The printed PDF (application/pdf); 409 until the report is done." }) },
+    methods: { GET: endpoint({ rights: [...REPORT_RIGHTS], ...item, success: NoData, raw: true, summary: "The printed PDF (application/pdf); 409 until the report is done." }) },
   },
   {
     // The print page of the web app reads what to print with the worker's single-use render

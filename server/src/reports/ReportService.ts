@@ -2,26 +2,25 @@
  * Queued reports (issue 13): the queue call adds a pg-boss job (jobQueue.ts); a worker in any
  * server process on the database takes it, marks the report running, mints a single-use render
  * credential bound to the report (stored as SHA-256, valid RENDER_CREDENTIAL_TTL_MS), opens the
- * web app's print route in Chromium with it (pdfPrinter.ts), stores the PDF and tells the member
- * who queued it through the event stream. Every failure (no Chromium, a page that never became
+ * web app's print route in Chromium with it (pdfPrinter.ts), stores the PDF and tells every member
+ * who may see the company's reports through the event stream (reportEvents.ts). Every failure (no Chromium, a page that never became
  * ready, a deleted page) ends the report as failed with a sentence saying why; nothing throws
  * out of the worker.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { ReportStatus } from "@portal/core/domain/Report";
-import { REPORT_EVENT, type ReportChangedEvent } from "@portal/core/wire/events";
 import {
   REPORT_FAILURES, REPORT_MAX_BYTES, REPORT_READY_TIMEOUT_MS, RENDER_CREDENTIAL_TTL_MS, reportPeriodLabel, reportStatusesBefore,
 } from "@portal/core/rules/reports";
 import { hashSecret, newSecret } from "../auth/secrets";
 import type { Database, Db } from "../db/Database";
-import { assets, companies, pages, reportFiles, reportRuns, reports } from "../db/schema";
-import { EventHub } from "../events/EventHub";
+import { assets, pages, pageVersions, reportFiles, reportRuns, reports } from "../db/schema";
 import { nowOf, type Clock } from "../http/Clock";
 import { pagesOf } from "../pages/pageRows";
 import type { JobQueue } from "./jobQueue";
 import { ChromiumMissing, PageNotReady, type PrintPdf } from "./pdfPrinter";
 import { printMargins } from "./printMargins";
+import { publishReportChanged } from "./reportEvents";
 import { reportView } from "./reportRows";
 
 export const REPORT_QUEUE = "report-print";
@@ -115,7 +114,7 @@ export class ReportService {
 
   /**
    * Ends a report (running → done or failed), stores the PDF, clears the credential, counts the
-   * run in the usage of its device (`ran`: the worker took it) and tells the requester, all in one
+   * run in the usage of its device (`ran`: the worker took it) and tells the report's watchers, all in one
    * transaction: a run is counted once, with the report's end.
    */
   private async finish(
@@ -149,13 +148,9 @@ export class ReportService {
     await this.db.transaction((tx) => this.tellIn(tx, reportId)).catch(this.options.onError);
   }
 
-  /** Publishes the report's state to the member who queued it (in `tx`). */
+  /** Publishes the report's state to every member who may see the company's reports (in `tx`). */
   private async tellIn(tx: Db, reportId: number): Promise<void> {
-    const [row] = await tx.select({ userId: reports.requestedBy, company: companies.publicId }).from(reports)
-      .innerJoin(companies, eq(companies.id, reports.companyId)).where(eq(reports.id, reportId));
-    const report = await reportView(tx, reportId);
-    if (!row || row.userId === null || !report) return;
-    await EventHub.publish(tx, row.userId, REPORT_EVENT, { company: row.company, report } satisfies ReportChangedEvent);
+    await publishReportChanged(tx, reportId, nowOf(this.options.clock));
   }
 }
 

@@ -2,7 +2,7 @@
  * Platform servers (issue 13; spec 7 "GET my company platform servers"): the selected company's
  * servers for every member (fields location, name, type, vpnRange; the screen filters
  * in(type,mdr,rsc)), and the platform administrators' tool that assigns servers to companies and
- * takes them back. Core's rules judge each server (rules/platformServers.ts: a CIDR network as the
+ * takes them back or changes them. Core's rules judge each server (rules/platformServers.ts: a CIDR network as the
  * VPN range). An administrator's bulk call is one transaction with one audit entry.
  */
 import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
@@ -65,6 +65,40 @@ export const platformServerRoutes: HandlersOf<"MyCompanyPlatformServerList" | "A
       return rows;
     });
     return { type: TOPIC, data: made.map((r) => ({ publicId: r.publicId })), status: 201 };
+  },
+
+  // A change is judged as the whole server it makes (a field left out keeps its value); the rows
+  // are locked so that two administrators' changes do not interleave.
+  "AdminPlatformServerList.PATCH": async (ctx) => {
+    const { items, isList } = bulkItems(ctx.body, TOPIC);
+    const changed = await ctx.db.transaction(async (tx) => {
+      const changes: Array<{ before: Row; after: Row }> = [];
+      await eachItem(items, isList, async (item) => {
+        const publicId = itemPublicId(item, undefined);
+        const [before] = await tx.select().from(platformServers).where(eq(platformServers.publicId, publicId)).for("update");
+        if (!before) throw new NotFound({ entity: TOPIC, publicId });
+        const fields = checkPlatformServer({ name: before.name, location: before.location, type: before.type, vpnRange: before.vpnRange, ...item });
+        if (Result.isFailure(fields)) throw fields.failure;
+        let companyId = before.companyId;
+        if (item["company"] !== undefined) {
+          const ref = item["company"] as { publicId?: unknown } | null;
+          if (!ref || typeof ref.publicId !== "string") throw new InvalidInput({ issues: [{ message: "REQUIRED", propertyName: "company" }] });
+          const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.publicId, ref.publicId));
+          if (!company) throw new NotFound({ entity: "Company", publicId: ref.publicId });
+          companyId = company.id;
+        }
+        const [after] = await tx.update(platformServers).set({ ...fields.success, companyId }).where(eq(platformServers.id, before.id)).returning();
+        changes.push({ before, after: after! });
+      });
+      await writeAudit(tx, actor(ctx), [changes.length === 1
+        ? { action: "UPDATE", topic: TOPIC, target: changes[0]!.after.publicId, before: view(changes[0]!.before), after: view(changes[0]!.after) }
+        : { action: "UPDATE", topic: TOPIC, target: "", before: changes.map((c) => view(c.before)), after: changes.map((c) => view(c.after)) }]);
+      return changes.map((c) => c.after.id);
+    });
+    const rows = await ctx.db.select({ s: platformServers, company: { publicId: companies.publicId, name: companies.name } })
+      .from(platformServers).innerJoin(companies, eq(companies.id, platformServers.companyId)).where(inArray(platformServers.id, changed));
+    const byId = new Map(rows.map((r) => [r.s.id, r]));
+    return { type: TOPIC, data: changed.map((id): AdminPlatformServer => ({ ...view(byId.get(id)!.s), company: byId.get(id)!.company })) };
   },
 
   "AdminPlatformServerList.DELETE": async (ctx) => {

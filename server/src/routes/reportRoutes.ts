@@ -19,6 +19,7 @@ import { encodeCursor } from "@portal/core/wire/cursor";
 import { actorOf, companyOf, userOf, type CompanyRow, type HandlersOf, type RequestContext } from "../http/RequestContext";
 import { newPublicId } from "../ids";
 import { findPage, pagesOf } from "../pages/pageRows";
+import { publishReportChanged } from "../reports/reportEvents";
 import { reportView, reportViews } from "../reports/reportRows";
 
 const TOPIC = "Report";
@@ -83,6 +84,8 @@ export const reportRoutes: HandlersOf<"ReportList" | "Report" | "ReportFile" | "
       }).returning();
       const after = await reportView(tx, row!.id);
       await writeAudit(tx, actorOf(ctx), [{ action: "CREATE", topic: TOPIC, target: row!.publicId, after }]);
+      // The others who may see reports see the new one queued (the worker tells them the rest).
+      await publishReportChanged(tx, row!.id, ctx.now);
       return row!;
     });
     // The job is added once the report row is committed, so a worker always finds it.
@@ -138,7 +141,10 @@ export const reportRoutes: HandlersOf<"ReportList" | "Report" | "ReportFile" | "
     const [company] = await ctx.db.select().from(companies).where(eq(companies.id, row.companyId));
     // The device as the member who queued it would see it (no session here: the report is the authority).
     const asRequester = { ...ctx, user: { id: row.requestedBy ?? 0 } as UserRow, company: company as CompanyRow, rights: new Set() } as RequestContext;
-    const agent = row.agentId === null ? null : (await agentViews(asRequester, ctx.db, eq(agents.id, row.agentId), [], 1))[0] ?? null;
+    // An asset's report shows its device's data: the components read the device the asset sits on.
+    const agentId = row.agentId ?? (row.assetId === null ? null
+      : (await ctx.db.select({ agentId: assets.agentId }).from(assets).where(eq(assets.id, row.assetId)))[0]?.agentId ?? null);
+    const agent = agentId === null ? null : (await agentViews(asRequester, ctx.db, eq(agents.id, agentId), [], 1))[0] ?? null;
     return {
       type: "ReportPrint",
       data: { report, version, agent, asset: report.asset, periodLabel: reportPeriodLabel(report.start, report.end, report.timeZone) },

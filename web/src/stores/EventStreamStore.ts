@@ -199,7 +199,7 @@ export class EventStreamStore {
     this.tell("licence-changed", decoded.success.agent);
   }
 
-  /** A queued report of mine changed status (issue 13): the Reports list follows and tells when it ended. */
+  /** A report of the company changed status (issue 13; sent to everyone who may see reports): the Reports list follows. */
   private reportChanged(data: string): void {
     let parsed: unknown;
     try {

@@ -1,12 +1,12 @@
 /**
  * The Reports screen (issue 13; manage:pages): the company's queued reports, newest first, with
- * their status live (REPORT_EVENT from the event stream: the member who queued one hears when it
- * is done or failed, with a snackbar), download of a done report's PDF, delete after a
+ * their status live (REPORT_EVENT from the event stream reaches every member who may see reports;
+ * the one who queued a report also hears when it is done or failed, with a snackbar), download of a done report's PDF, delete after a
  * confirmation, and the "Queue report" dialog (ReportQueueDialog).
  */
 import { Effect } from "effect";
 import { action, makeObservable, observable, observableRef, runInAction } from "mobx";
-import type { AgentView } from "@portal/core/domain/Device";
+import type { AgentView, Asset } from "@portal/core/domain/Device";
 import type { Report } from "@portal/core/domain/Report";
 import { allPages } from "@portal/core/ports/PortalApi";
 import type { GateState } from "./BootstrapStore";
@@ -23,12 +23,13 @@ export class ReportsStore {
   state: GateState = "idle";
   dialog: ReportQueueDialog | null = null;
   devices: ReadonlyArray<AgentView> = [];
+  assets: ReadonlyArray<Asset> = [];
   confirmingDelete: Report | null = null;
   busy = false;
 
   constructor(private readonly root: RootStore) {
     makeObservable(this, {
-      reports: observableRef, state: observable, dialog: observableRef, devices: observableRef, confirmingDelete: observableRef, busy: observable,
+      reports: observableRef, state: observable, dialog: observableRef, devices: observableRef, assets: observableRef, confirmingDelete: observableRef, busy: observable,
       closeDialog: action, askDelete: action, cancelDelete: action, changed: action,
     });
     root.events.on("report-changed", (report) => this.changed(report));
@@ -52,11 +53,12 @@ export class ReportsStore {
     });
   }
 
-  /** A report's new state from the event stream: replaces (or adds) its row; tells when it ended. */
+  /** A report's new state from the event stream: replaces (or adds) its row; tells the one who queued it when it ended. */
   changed(report: Report): void {
     const known = this.reports.find((r) => r.publicId === report.publicId);
     this.reports = known ? this.reports.map((r) => (r.publicId === report.publicId ? report : r)) : [report, ...this.reports];
-    if (known?.status === report.status) return;
+    // Everyone who may see reports follows the list; only the one who queued it is told it ended.
+    if (known?.status === report.status || report.requestedBy?.publicId !== this.root.session.user?.publicId) return;
     if (report.status === "done") {
       this.root.snackbars.show({ message: this.root.messages.text("reports.done", { title: report.title }), timeoutMs: 4000, intent: "success", key: `report-${report.publicId}` });
     } else if (report.status === "failed") {
@@ -64,13 +66,20 @@ export class ReportsStore {
     }
   }
 
-  /** Opens the dialog for a page (or none chosen yet) and loads the pages and devices it offers. */
-  async openQueue(pagePublicId = "", agentPublicId = ""): Promise<void> {
+  /** Opens the dialog for a page (or none chosen yet), perhaps on a device or an asset, and loads the pages, devices and assets it offers. */
+  async openQueue(pagePublicId = "", agentPublicId = "", assetPublicId = ""): Promise<void> {
     const now = Effect.runSync(this.root.ports.clock.now);
-    runInAction(() => (this.dialog = new ReportQueueDialog(now, pagePublicId, agentPublicId)));
+    runInAction(() => (this.dialog = new ReportQueueDialog(now, pagePublicId, agentPublicId, undefined, assetPublicId)));
     if (this.root.get(PagesStore).state !== "ready") void this.root.get(PagesStore).load();
-    const devices = await this.root.run(allPages((after) => this.root.ports.api.accessRequests.agents({ pageSize: 1000, ...(after ? { pageAfter: after } : {}) })));
-    if (devices._tag === "Success") runInAction(() => (this.devices = devices.success));
+    const api = this.root.ports.api.accessRequests;
+    const [devices, assets] = await Promise.all([
+      this.root.run(allPages((after) => api.agents({ pageSize: 1000, ...(after ? { pageAfter: after } : {}) }))),
+      this.root.run(allPages((after) => api.assets({ pageSize: 1000, ...(after ? { pageAfter: after } : {}) }))),
+    ]);
+    runInAction(() => {
+      if (devices._tag === "Success") this.devices = devices.success;
+      if (assets._tag === "Success") this.assets = assets.success;
+    });
   }
 
   closeDialog(): void {

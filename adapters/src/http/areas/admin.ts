@@ -30,6 +30,19 @@ export const adminApi = (http: HttpClient): AdminApi => ({
   resendBackupCodes: (email) => narrow("NotFound", "Conflict")(
     http.endpoint("AdminBackupCodeResend.POST", { json: { email }, context: { publicId: email, entity: "User" } }).pipe(Effect.asVoid),
   ),
+  platformServers: () => narrow()(http.endpoint("AdminPlatformServerList.GET", {}).pipe(Effect.map((p) => p.data))),
+  createPlatformServer: ({ company, ...fields }) => narrow("NotFound")(
+    http.endpoint("AdminPlatformServerList.POST", { json: { company: { publicId: company }, ...fields }, context: { publicId: company, entity: "Company" } })
+      .pipe(Effect.map((p) => p.data[0]!)),
+  ),
+  changePlatformServer: (publicId, { company, ...fields }) => narrow("NotFound")(
+    http.endpoint("AdminPlatformServerList.PATCH", {
+      json: { publicId, ...fields, ...(company === undefined ? {} : { company: { publicId: company } }) }, context: { publicId, entity: "PlatformServer" },
+    }).pipe(Effect.map((p) => p.data[0]!)),
+  ),
+  deletePlatformServer: (publicId) => narrow("NotFound")(
+    http.endpoint("AdminPlatformServerList.DELETE", { json: { publicId }, context: { publicId, entity: "PlatformServer" } }).pipe(Effect.asVoid),
+  ),
   demoDevices: () => narrow()(http.endpoint("AdminDemoDeviceExpiryList.GET", {}).pipe(Effect.map((p) => p.data))),
   setDemoExpiry: (publicId, demoExpiresOn) => narrow("NotFound")(
     http.endpoint("AdminDemoDeviceExpiryList.PATCH", { json: { publicId, demoExpiresOn }, context: { publicId, entity: "Agent" } }).pipe(Effect.map((p) => p.data[0]!)),

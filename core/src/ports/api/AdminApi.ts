@@ -1,6 +1,7 @@
 import type { Effect } from "effect";
 import type { ActivationFeature } from "../../domain/Activation";
 import type { CompanyTrial, LicenceBundle } from "../../domain/Licence";
+import type { AdminPlatformServer, PlatformServerType } from "../../domain/Platform";
 import type { Conflict, NotFound } from "../../errors";
 import type { AdminCouponView, DemoDeviceExpiry } from "../../wire/licencePayloads";
 import type { CallError, Created } from "./common";
@@ -19,6 +20,17 @@ export interface AdminCouponInput {
   readonly feature: ActivationFeature;
   readonly days: number;
   readonly code?: string;
+}
+
+/** A platform server to assign to a company (rules/platformServers.ts judges it). */
+export interface AdminPlatformServerInput {
+  /** The company's publicId. */
+  readonly company: string;
+  readonly name: string;
+  readonly location: string;
+  readonly type: PlatformServerType;
+  /** A CIDR network, e.g. 10.8.0.0/16. */
+  readonly vpnRange: string;
 }
 
 /**
@@ -48,5 +60,13 @@ export interface AdminApi {
   /** Demo devices with their expiry. */
   readonly demoDevices: () => Effect.Effect<ReadonlyArray<DemoDeviceExpiry>, CallError>;
   /** Sets (UTC ISO) or removes (null) a demo device's expiry. Fails with NotFound or a CallError. */
+  /** Every company's platform servers, by company name then server name. */
+  readonly platformServers: () => Effect.Effect<ReadonlyArray<AdminPlatformServer>, CallError>;
+  /** Assigns a server to a company. Fails with InvalidInput (REQUIRED, VPN_RANGE_*, PLATFORM_SERVER_TYPE_INVALID), NotFound (company) or a CallError. */
+  readonly createPlatformServer: (input: AdminPlatformServerInput) => Effect.Effect<Created, CallError | NotFound>;
+  /** Changes a server (fields left out keep their value), judged as a whole. Fails like createPlatformServer, NotFound for an unknown server. */
+  readonly changePlatformServer: (publicId: string, change: Partial<AdminPlatformServerInput>) => Effect.Effect<AdminPlatformServer, CallError | NotFound>;
+  /** Takes a server back. Fails with NotFound or a CallError. */
+  readonly deletePlatformServer: (publicId: string) => Effect.Effect<void, CallError | NotFound>;
   readonly setDemoExpiry: (agentPublicId: string, demoExpiresOn: string | null) => Effect.Effect<DemoDeviceExpiry, CallError | NotFound>;
 }

@@ -1,13 +1,12 @@
 import { HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId, useState } from "react";
-import type { PlatformServerType } from "@portal/core/domain/Platform";
 import { useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { PlatformServersStore, type ServerTypeChoice } from "../../stores/PlatformServersStore";
 import "../templates/templates.css";
+import { SERVER_TYPE_LABEL as TYPE_LABEL } from "./serverTypeLabels";
 
-const TYPE_LABEL: Record<PlatformServerType, string> = { mdr: "MDR (runs templates)", rsc: "RSC (VPN)" };
 
 /**
  * /platform-servers (manage:access-requests or manage:templates; the API lets every member read

@@ -7,12 +7,14 @@ import { PlatformToolsStore } from "../../stores/PlatformToolsStore";
 import { BackupCodesSection, CouponsSection } from "./CouponsSection";
 import { BundlesSection } from "./BundlesSection";
 import { CompaniesSection, DemoDevicesSection } from "./ExpirySections";
+import { PlatformServersSection } from "./PlatformServersSection";
 import "./platformTools.css";
 
 /**
  * /platform-tools: the administrator-only tools of spec 2 (issue 12), for platform administrators
  * only (the server refuses everyone else; the menu shows the item to them alone): trial companies,
- * licence bundles of every company, coupons, demo device expiry and backup codes.
+ * platform servers (issue 13), licence bundles of every company, coupons, demo device expiry and
+ * backup codes.
  */
 export const PlatformToolsPage = observer(function PlatformToolsPage() {
   const root = useStores();
@@ -27,6 +29,7 @@ export const PlatformToolsPage = observer(function PlatformToolsPage() {
       ) : store.state !== "ready" ? <Spinner size={32} /> : (
         <>
           <CompaniesSection store={store} />
+          <PlatformServersSection companies={store.companies} />
           <BundlesSection store={store} />
           <CouponsSection store={store} />
           <DemoDevicesSection store={store} />

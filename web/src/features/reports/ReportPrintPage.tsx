@@ -78,7 +78,7 @@ export const ReportPrintPage = observer(function ReportPrintPage() {
     <main className="rp-page" data-testid="report-print">
       <h1 className="rp-title">{v.title}</h1>
       <p className="rp-meta">
-        {data.agent?.name ?? data.asset?.name ?? "No device chosen"} · {data.periodLabel}
+        {data.asset ? (data.agent ? `${data.asset.name} on ${data.agent.name}` : data.asset.name) : (data.agent?.name ?? "No device chosen")} · {data.periodLabel}
       </p>
       <Grid components={components.filter((c) => !c.subPage)} ctx={ctx} />
       {(v.pagePages as ReadonlyArray<PagePage>).map((p) => (

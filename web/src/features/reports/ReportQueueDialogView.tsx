@@ -1,8 +1,8 @@
 import { FormGroup, HTMLSelect, InputGroup } from "@blueprintjs/core";
+import { TargetChoice } from "./ReportTargetChoice";
 import { observer } from "mobx-react-lite";
 import type { ReportVersionKind } from "@portal/core/domain/Report";
 import { useStore, useStores } from "../../app/StoreContext";
-import { ReportsStore } from "../../stores/ReportsStore";
 import { FormDialog } from "../../shell/dialogs/FormDialog";
 import { PagesStore, shownVersion } from "../../stores/PagesStore";
 import type { ReportQueueDialog } from "../../stores/ReportQueueDialog";
@@ -14,13 +14,12 @@ const zones = (current: string): string[] => {
 };
 
 /**
- * Queue a report: page, version, device (optional), start and end as wall-clock times in the
+ * Queue a report: page, version, device or asset (optional, searchable), start and end as wall-clock times in the
  * chosen time zone. Asks before discarding changes (FormDialog); a refused field says why.
  */
 export const ReportQueueDialogView = observer(function ReportQueueDialogView({ dialog, onSave, onClose }: { dialog: ReportQueueDialog; onSave: () => void; onClose: () => void }) {
   const { messages } = useStores();
   const pages = useStore(PagesStore);
-  const reports = useStore(ReportsStore);
   const f = dialog.form;
   const issue = (field: string) => dialog.fieldIssues[field];
   const helper = (field: string, text?: string) => (issue(field) ? messages.text(issue(field)!) : text);
@@ -39,11 +38,8 @@ export const ReportQueueDialogView = observer(function ReportQueueDialogView({ d
             <HTMLSelect id="report-version" value={f.version} fill onChange={(e) => dialog.set("version", e.currentTarget.value as ReportVersionKind)} data-testid="report-version"
               options={[{ value: "published", label: "Published" }, { value: "draft", label: "Draft" }]} />
           </FormGroup>
-          <FormGroup label="Device" labelFor="report-device" intent={intent("agent")} helperText={helper("agent")}>
-            <HTMLSelect id="report-device" value={f.agent} fill onChange={(e) => dialog.set("agent", e.currentTarget.value)} data-testid="report-device"
-              options={[{ value: "", label: "No device" }, ...reports.devices.map((d) => ({ value: d.publicId, label: d.name }))]} />
-          </FormGroup>
         </div>
+        <TargetChoice dialog={dialog} issue={issue("agent") ?? issue("asset")} />
         <div className="report-form-row">
           <FormGroup label="Start" labelFor="report-start" intent={intent("start")} helperText={helper("start")}>
             <InputGroup id="report-start" type="datetime-local" value={f.start} onValueChange={(v) => dialog.set("start", v)} data-testid="report-start" />

@@ -63,7 +63,7 @@ export const ReportsPage = observer(function ReportsPage() {
     if (page === null) return;
     // Opened from a page's "Queue report": the dialog starts on that page.
     setParams({}, { replace: true });
-    void store.openQueue(page, params.get("agent") ?? "");
+    void store.openQueue(page, params.get("agent") ?? "", params.get("asset") ?? "");
   }, [params, setParams, store]);
   return (
     <div className="pages-page" data-testid="reports-page">
