@@ -16,6 +16,20 @@ import {
   type Frame, type FrameReason, type FrameType, type OpenRequest,
 } from "@portal/core/rules/tunnelFrame";
 
+/**
+ * Buffers for outgoing DATA frames, each of the largest frame's size, taken back once ws has
+ * written a frame out. Every new ArrayBuffer counts towards V8's external memory, and each 64 MB
+ * of it starts a full collection of the heap (seen in --trace-gc as "external memory pressure"):
+ * reuse keeps a sender's part of that at zero. At most SLABS_KEPT wait here (4 MiB).
+ */
+const SLAB_BYTES = FRAME_HEADER_BYTES + TUNNEL_MAX_FRAME_BYTES;
+const SLABS_KEPT = 64;
+const slabs: Buffer[] = [];
+const takeSlab = (): Buffer => slabs.pop() ?? Buffer.allocUnsafeSlow(SLAB_BYTES);
+const giveSlab = (slab: Buffer): void => {
+  if (slabs.length < SLABS_KEPT) slabs.push(slab);
+};
+
 /** Why a stream could not be opened, or why it was reset: the far end's reason. */
 export class TunnelError extends Error {
   constructor(readonly code: string, message: string) {
@@ -181,9 +195,10 @@ export class MuxStream extends Duplex {
     if (!p || this.destroyed) return;
     while (p.chunk.byteLength > 0 && this.credit > 0) {
       const n = Math.min(p.chunk.byteLength, this.credit, TUNNEL_MAX_FRAME_BYTES);
-      // One copy into a frame of uninitialised memory (no zero fill); ws sends it as it is.
-      const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + n);
-      this.mux.sendFrame(encodeFrame({ type: FRAME_TYPES.DATA, stream: this.id, payload: p.chunk.subarray(0, n) }, frame));
+      // One copy into a reused slab (no zero fill, no new ArrayBuffer); ws sends it as it is.
+      const slab = takeSlab();
+      const frame = encodeFrame({ type: FRAME_TYPES.DATA, stream: this.id, payload: p.chunk.subarray(0, n) }, slab.subarray(0, FRAME_HEADER_BYTES + n));
+      this.mux.sendFrame(frame, () => giveSlab(slab));
       this.bytesOut += n;
       this.credit -= n;
       p.chunk = p.chunk.subarray(n);
@@ -207,7 +222,9 @@ export class MuxStream extends Duplex {
     }
     const p = this.pending;
     this.pending = null;
-    this.mux.forget(this.id);
+    // Both directions done means the far end accepted (it sends END only then), even if its
+    // OPENED is still on the way behind the bytes; anything else is a failed open.
+    this.mux.forget(this.id, clean ? null : error instanceof TunnelError ? error : new TunnelError("RESET", "The stream was closed."));
     callback(error);
     p?.callback(error ?? new TunnelError("RESET", "The stream was closed."));
   }
@@ -283,20 +300,25 @@ export class Mux extends EventEmitter {
     this.sendFrame(encodeFrame({ type, stream, payload }));
   }
 
-  /** @internal an encoded frame, sent as it is (ws does not copy it: no compression, and no masking or a zero key). */
-  sendFrame(frame: Uint8Array): void {
-    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
-    this.ws.send(frame, { binary: true });
+  /**
+   * @internal an encoded frame, sent as it is (ws does not copy it: no compression, and no
+   * masking or a zero key). `written` runs once the frame's bytes are no longer needed: written
+   * out, failed, or not sent at all.
+   */
+  sendFrame(frame: Uint8Array, written?: () => void): void {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return written?.();
+    this.ws.send(frame, { binary: true }, written && (() => written()));
   }
 
-  /** @internal the stream is destroyed: gone from the link, and an open still waiting for its answer gives up. */
-  forget(id: number): void {
+  /** @internal the stream is destroyed: gone from the link; an open still waiting for its answer settles (`error`: it failed). */
+  forget(id: number, error: TunnelError | null): void {
     this.streams.delete(id);
     const waiting = this.opening.get(id);
     if (!waiting) return;
     clearTimeout(waiting.timer);
     this.opening.delete(id);
-    waiting.reject(new TunnelError("RESET", "The stream was closed."));
+    if (error) waiting.reject(error);
+    else waiting.resolve();
   }
 
   /** The far end refused stream `id` (or did not answer: `tellPeer` resets it there too). */

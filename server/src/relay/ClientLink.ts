@@ -111,7 +111,8 @@ export class ClientLink {
         await done;
         throw e;
       }
-      if (client.destroyed) return void (await done);
+      // Accepted even when the stream is already over (its bytes and END may arrive ahead of the
+      // device's OPENED): the client's open settles, and the session is recorded all the same.
       client.accept();
       const now = nowOf(this.relay.clock);
       entry.sessionId = await startSession(this.relay.database.db, {
