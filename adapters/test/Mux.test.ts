@@ -3,7 +3,7 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
-import { Mux, MuxStream, TunnelError } from "../src/tunnel/Mux";
+import { Mux, MuxStream, TunnelError, tunnelDialOptions } from "../src/tunnel/Mux";
 import { splice } from "../src/tunnel/splice";
 
 const cleanups: Array<() => void> = [];
@@ -17,7 +17,8 @@ async function pair(onOpen: (req: { service: string }, s: MuxStream) => void, wi
   await once(wss, "listening");
   const port = (wss.address() as AddressInfo).port;
   const accepted = once(wss, "connection");
-  const ws = new WebSocket(`ws://127.0.0.1:${port}`);
+  const url = `ws://127.0.0.1:${port}`;
+  const ws = new WebSocket(url, tunnelDialOptions(url));
   await once(ws, "open");
   const [serverWs] = (await accepted) as [WebSocket];
   const far = new Mux(serverWs, { side: "even", onOpen, ...(window ? { window } : {}) });
@@ -77,6 +78,60 @@ describe("Mux", () => {
     relayed!.reset({ code: "ACCESS_REVOKED", message: "revoked" });
     const [e] = (await error) as [TunnelError];
     expect(e.code).toBe("ACCESS_REVOKED");
+  });
+
+  it("through a relay (two spliced streams, bridged), concurrent streams opened with openNow carry their bytes intact both ways", async () => {
+    const inner = await pair((_req, s) => {
+      s.accept();
+      s.pipe(s); // the device's echo
+    });
+    const outer = await pair((req, s) => {
+      // The relay: the opener's first bytes go on before the device accepts, as in ClientLink.
+      const { stream: device, opened } = inner.near.openNow(req);
+      void splice(s, device);
+      void opened.then(() => s.accept(), () => undefined);
+    });
+    const one = async (size: number) => {
+      const { stream, opened } = outer.near.openNow({ service: "echo" });
+      const sent = randomBytes(size);
+      const received: Buffer[] = [];
+      stream.on("data", (c: Buffer) => received.push(c));
+      // Written in pieces of odd sizes, before the relay or the device answered.
+      for (let at = 0; at < size; at += 70_001) stream.write(sent.subarray(at, at + 70_001));
+      stream.end();
+      // The END may come before the OPENED (the relay accepts once the device did): wait for both.
+      await Promise.all([opened, once(stream, "end")]);
+      return sha(Buffer.concat(received)) === sha(sent);
+    };
+    expect(await Promise.all([one(3_000_000), one(1_234_567), one(1), one(2_000_000)])).toEqual([true, true, true, true]);
+  });
+
+  it("openNow: a refusal that reaches the opener as a reset rejects with its reason and destroys the stream", async () => {
+    const inner = await pair((_req, s) => s.refuse({ code: "SERVICE_UNREACHABLE", message: "unreachable" }));
+    const outer = await pair((req, s) => {
+      const { stream: device, opened } = inner.near.openNow(req);
+      void splice(s, device);
+      void opened.then(() => s.accept(), () => undefined);
+    });
+    const { stream, opened } = outer.near.openNow({ service: "plc" });
+    stream.write("early bytes");
+    await expect(opened).rejects.toMatchObject({ code: "SERVICE_UNREACHABLE" });
+    if (!stream.destroyed) await once(stream, "close");
+    expect(stream.destroyed).toBe(true);
+    expect(outer.near.size).toBe(0);
+  });
+
+  it("tunnelDialOptions: a zero mask key only where nobody can read the link", () => {
+    const zeroMask = (url: string) => {
+      const mask = Buffer.from([1, 2, 3, 4]);
+      tunnelDialOptions(url).generateMask?.(mask);
+      return [...mask].every((b) => b === 0);
+    };
+    expect(zeroMask("ws://127.0.0.1:8080/api/relay/agent")).toBe(true);
+    expect(zeroMask("ws://localhost:8080/api/relay/agent")).toBe(true);
+    expect(zeroMask("wss://portal.example.com/api/relay/client")).toBe(true);
+    expect(zeroMask("ws://portal.example.com/api/relay/client")).toBe(false);
+    expect(tunnelDialOptions("ws://portal.example.com/").perMessageDeflate).toBe(false);
   });
 
   it("a lost link fails every stream with LINK_LOST", async () => {

@@ -13,6 +13,9 @@ import { fileURLToPath } from "node:url";
 import type { RelayAsk, RelayReady } from "./relayServer";
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** BENCH_RELAY_PROFILE=dir: the portal, the agent and the VPN client each write a V8 CPU profile there when they stop. */
+const profileDir = process.env["BENCH_RELAY_PROFILE"];
+const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
 const portalBin = join(here, "..", "..", "cli", "bin", "portal.mjs");
 
 const until = async (what: string, test: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> => {
@@ -40,8 +43,6 @@ export interface Server {
 }
 
 export async function startServer(kind: "pglite" | "postgres"): Promise<Server> {
-  // BENCH_RELAY_PROFILE=dir: the portal writes a V8 CPU profile there when it stops.
-  const profile = process.env["BENCH_RELAY_PROFILE"] ? ["--cpu-prof", "--cpu-prof-dir", process.env["BENCH_RELAY_PROFILE"]] : [];
   const child = fork(join(here, "relayServer.ts"), [kind], { execArgv: ["--expose-gc", ...profile, "--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
@@ -84,7 +85,7 @@ export async function startAgent(server: Server, ports: Record<"sink" | "echo" |
       { agentId: ready.line1.publicId, secret: ready.line1.secret, name: "Line 1 Router", services: { [ready.line1.hmi]: at(ports.echo) } },
     ],
   }));
-  const child = spawn(process.execPath, [portalBin, "agent", "--config", config], { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [...profile, portalBin, "agent", "--config", config], { stdio: ["ignore", "ignore", "pipe"] });
   const lines: string[] = [];
   tail(child, lines);
   child.once("exit", () => rmSync(dir, { recursive: true, force: true }));
@@ -109,7 +110,7 @@ export interface Client {
 /** Starts `portal vpn-client` for the portal's URL on an ephemeral connector port. */
 export async function startClient(server: Server): Promise<Client> {
   const { url, company } = server.ready;
-  const child = spawn(process.execPath, [portalBin, "vpn-client", "--portal", url, "--port", "0"], { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [...profile, portalBin, "vpn-client", "--portal", url, "--port", "0"], { stdio: ["ignore", "ignore", "pipe"] });
   const lines: string[] = [];
   tail(child, lines);
   let api = "";

@@ -8,12 +8,27 @@
  */
 import { EventEmitter } from "node:events";
 import { Duplex } from "node:stream";
-import type { WebSocket } from "ws";
+import type { ClientOptions, WebSocket } from "ws";
 import { TUNNEL_MAX_FRAME_BYTES, TUNNEL_STREAM_WINDOW_BYTES } from "@portal/core/constants";
 import {
-  FRAME_TYPES, creditPayload, decodeFrame, encodeFrame, jsonPayload, readCredit, readJsonPayload, readOpenRequest, readReason,
+  FRAME_HEADER_BYTES, FRAME_TYPES, creditPayload, decodeFrame, encodeFrame, jsonPayload, readCredit, readJsonPayload, readOpenRequest, readReason,
+  setFrameStream,
   type Frame, type FrameReason, type FrameType, type OpenRequest,
 } from "@portal/core/rules/tunnelFrame";
+
+/**
+ * Buffers for outgoing DATA frames, each of the largest frame's size, taken back once ws has
+ * written a frame out. Every new ArrayBuffer counts towards V8's external memory, and each 64 MB
+ * of it starts a full collection of the heap (seen in --trace-gc as "external memory pressure"):
+ * reuse keeps a sender's part of that at zero. At most SLABS_KEPT wait here (4 MiB).
+ */
+const SLAB_BYTES = FRAME_HEADER_BYTES + TUNNEL_MAX_FRAME_BYTES;
+const SLABS_KEPT = 64;
+const slabs: Buffer[] = [];
+const takeSlab = (): Buffer => slabs.pop() ?? Buffer.allocUnsafeSlow(SLAB_BYTES);
+const giveSlab = (slab: Buffer): void => {
+  if (slabs.length < SLABS_KEPT) slabs.push(slab);
+};
 
 /** Why a stream could not be opened, or why it was reset: the far end's reason. */
 export class TunnelError extends Error {
@@ -28,6 +43,21 @@ export class TunnelError extends Error {
 
 export const LINK_LOST: FrameReason = { code: "LINK_LOST", message: "The connection to the portal was lost." };
 const OPEN_TIMEOUT_MS = 15_000;
+
+/**
+ * Options for a WebSocket that a tunnel end dials (agent, VPN client, one relay to another): no
+ * compression (the bytes are the user's own, often compressed already), and, when no intermediary
+ * can read the link (TLS, or a loopback address), a zero masking key. RFC 6455 masks what clients
+ * send so that bytes chosen by a web page cannot pass for another protocol to a proxy that reads
+ * the link; masking costs a copy of every frame at the sender and a pass over it at the relay,
+ * and ws skips both for a zero key (what its `generateMask` option is for). Over plain ws to
+ * another host the random key stays.
+ */
+export const tunnelDialOptions = (url: string): ClientOptions => {
+  const { protocol, hostname } = new URL(url);
+  const unreadable = protocol === "wss:" || hostname === "localhost" || /^127\./.test(hostname) || hostname === "[::1]";
+  return unreadable ? { perMessageDeflate: false, generateMask: (mask: Buffer) => void mask.fill(0) } : { perMessageDeflate: false };
+};
 
 export interface MuxOptions {
   /** Which stream ids this end allocates: the relay side "even", the agent and client "odd". */
@@ -51,6 +81,12 @@ export class MuxStream extends Duplex {
   private resetByPeer = false;
   /** Set by the relay or an end before destroying, to tell the far end why. */
   resetReason: FrameReason | null = null;
+  /**
+   * The relay's other half of a spliced pair (splice.ts): a DATA frame that arrives while nothing
+   * of this stream waits in between goes on to it as received, only its stream id rewritten, within
+   * its credit; otherwise the bytes take the stream path (push, pipe, write) behind what waits.
+   */
+  bridge: MuxStream | null = null;
 
   constructor(private readonly mux: Mux, readonly id: number, readonly request: OpenRequest, private readonly window: number) {
     super({ allowHalfOpen: true, readableHighWaterMark: window, writableHighWaterMark: TUNNEL_MAX_FRAME_BYTES });
@@ -78,12 +114,19 @@ export class MuxStream extends Duplex {
     this.destroy(new TunnelError(reason.code, reason.message));
   }
 
-  /** @internal a frame for this stream arrived. */
-  receive(frame: Frame): void {
+  /** @internal a frame for this stream arrived; `raw` is the whole frame as received. */
+  receive(frame: Frame, raw?: Buffer): void {
     switch (frame.type) {
       case FRAME_TYPES.DATA: {
-        this.bytesIn += frame.payload.byteLength;
-        this.owed += frame.payload.byteLength;
+        const n = frame.payload.byteLength;
+        this.bytesIn += n;
+        this.owed += n;
+        const to = this.bridge;
+        if (to && raw && this.readableLength === 0 && !this.readableEnded && to.canForward(n)) {
+          to.forward(raw, n);
+          if (this.owed >= this.window / 4) this.grant();
+          return;
+        }
         const more = this.push(Buffer.from(frame.payload.buffer, frame.payload.byteOffset, frame.payload.byteLength));
         if (!more) this.stalled = true;
         else if (this.owed >= this.window / 4) this.grant();
@@ -107,8 +150,26 @@ export class MuxStream extends Duplex {
 
   /** @internal the link is gone. */
   lost(): void {
+    this.gone(LINK_LOST);
+  }
+
+  /** @internal the far end refused or dropped the stream (nothing more to tell it): destroyed with its reason. */
+  gone(reason: FrameReason): void {
     this.resetByPeer = true;
-    this.destroy(new TunnelError(LINK_LOST.code, LINK_LOST.message));
+    this.destroy(new TunnelError(reason.code, reason.message));
+  }
+
+  /** Whether `n` bytes may go out as one frame at once: credit for them, and nothing written before them still waiting. */
+  private canForward(n: number): boolean {
+    return this.writable && this.pending === null && this.writableLength === 0 && this.credit >= n;
+  }
+
+  /** Sends the received frame `raw` (`n` payload bytes) as this stream's, without copying it. */
+  private forward(raw: Buffer, n: number): void {
+    setFrameStream(raw, this.id);
+    this.credit -= n;
+    this.bytesOut += n;
+    this.mux.sendFrame(raw);
   }
 
   private grant(): void {
@@ -134,7 +195,10 @@ export class MuxStream extends Duplex {
     if (!p || this.destroyed) return;
     while (p.chunk.byteLength > 0 && this.credit > 0) {
       const n = Math.min(p.chunk.byteLength, this.credit, TUNNEL_MAX_FRAME_BYTES);
-      this.mux.send(FRAME_TYPES.DATA, this.id, p.chunk.subarray(0, n));
+      // One copy into a reused slab (no zero fill, no new ArrayBuffer); ws sends it as it is.
+      const slab = takeSlab();
+      const frame = encodeFrame({ type: FRAME_TYPES.DATA, stream: this.id, payload: p.chunk.subarray(0, n) }, slab.subarray(0, FRAME_HEADER_BYTES + n));
+      this.mux.sendFrame(frame, () => giveSlab(slab));
       this.bytesOut += n;
       this.credit -= n;
       p.chunk = p.chunk.subarray(n);
@@ -158,7 +222,9 @@ export class MuxStream extends Duplex {
     }
     const p = this.pending;
     this.pending = null;
-    this.mux.forget(this.id);
+    // Both directions done means the far end accepted (it sends END only then), even if its
+    // OPENED is still on the way behind the bytes; anything else is a failed open.
+    this.mux.forget(this.id, clean ? null : error instanceof TunnelError ? error : new TunnelError("RESET", "The stream was closed."));
     callback(error);
     p?.callback(error ?? new TunnelError("RESET", "The stream was closed."));
   }
@@ -167,7 +233,7 @@ export class MuxStream extends Duplex {
 /** The multiplexer over one WebSocket. Emits "close" once when the link is gone. */
 export class Mux extends EventEmitter {
   private readonly streams = new Map<number, MuxStream>();
-  private readonly opening = new Map<number, { resolve: (s: MuxStream) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  private readonly opening = new Map<number, { resolve: () => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
   private nextId: number;
   private readonly window: number;
   closed = false;
@@ -178,7 +244,7 @@ export class Mux extends EventEmitter {
     this.window = options.window ?? TUNNEL_STREAM_WINDOW_BYTES;
     ws.binaryType = "nodebuffer";
     ws.on("message", (data: Buffer, isBinary: boolean) => {
-      if (isBinary) this.onFrame(decodeFrame(data));
+      if (isBinary) this.onFrame(decodeFrame(data), data);
     });
     ws.on("close", () => this.shutdown());
     ws.on("error", () => this.shutdown());
@@ -191,16 +257,31 @@ export class Mux extends EventEmitter {
 
   /** Opens a stream; resolves when the far end accepts, rejects with its TunnelError otherwise. */
   open(request: OpenRequest): Promise<MuxStream> {
-    if (this.closed) return Promise.reject(new TunnelError(LINK_LOST.code, LINK_LOST.message));
+    const { stream, opened } = this.openNow(request);
+    return opened.then(() => stream);
+  }
+
+  /**
+   * Opens a stream without waiting for the far end: bytes written to it go out at once, as credit
+   * allows (at most one window, which the far end holds until it accepts, or drops if it
+   * refuses). `opened` resolves when the far end accepts; on a refusal it rejects with the far
+   * end's TunnelError and the stream is destroyed with it. Saves a round trip before the first byte.
+   */
+  openNow(request: OpenRequest): { stream: MuxStream; opened: Promise<void> } {
     const id = this.nextId;
     this.nextId = this.nextId + 2 > 0xffff_ffff ? (this.options.side === "even" ? 2 : 1) : this.nextId + 2;
     const stream = new MuxStream(this, id, request, this.window);
+    if (this.closed) {
+      stream.lost();
+      return { stream, opened: Promise.reject(new TunnelError(LINK_LOST.code, LINK_LOST.message)) };
+    }
     this.streams.set(id, stream);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => this.refused(id, { code: "OPEN_TIMEOUT", message: "The device did not answer in time." }), OPEN_TIMEOUT_MS);
-      this.opening.set(id, { resolve: () => resolve(stream), reject, timer });
+    const opened = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => this.refused(id, { code: "OPEN_TIMEOUT", message: "The device did not answer in time." }, true), OPEN_TIMEOUT_MS);
+      this.opening.set(id, { resolve, reject, timer });
       this.send(FRAME_TYPES.OPEN, id, jsonPayload(request));
     });
+    return { stream, opened };
   }
 
   /** Sends a link-level NOTICE (stream 0). */
@@ -216,27 +297,44 @@ export class Mux extends EventEmitter {
 
   /** @internal */
   send(type: FrameType, stream: number, payload: Uint8Array): void {
-    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
-    this.ws.send(encodeFrame({ type, stream, payload }), { binary: true });
+    this.sendFrame(encodeFrame({ type, stream, payload }));
   }
 
-  /** @internal */
-  forget(id: number): void {
+  /**
+   * @internal an encoded frame, sent as it is (ws does not copy it: no compression, and no
+   * masking or a zero key). `written` runs once the frame's bytes are no longer needed: written
+   * out, failed, or not sent at all.
+   */
+  sendFrame(frame: Uint8Array, written?: () => void): void {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return written?.();
+    this.ws.send(frame, { binary: true }, written && (() => written()));
+  }
+
+  /** @internal the stream is destroyed: gone from the link; an open still waiting for its answer settles (`error`: it failed). */
+  forget(id: number, error: TunnelError | null): void {
     this.streams.delete(id);
+    const waiting = this.opening.get(id);
+    if (!waiting) return;
+    clearTimeout(waiting.timer);
+    this.opening.delete(id);
+    if (error) waiting.reject(error);
+    else waiting.resolve();
   }
 
-  private refused(id: number, reason: FrameReason): void {
+  /** The far end refused stream `id` (or did not answer: `tellPeer` resets it there too). */
+  private refused(id: number, reason: FrameReason, tellPeer = false): void {
     const waiting = this.opening.get(id);
     if (!waiting) return;
     clearTimeout(waiting.timer);
     this.opening.delete(id);
     const stream = this.streams.get(id);
     this.streams.delete(id);
-    stream?.lost();
+    if (tellPeer) stream?.reset(reason);
+    else stream?.gone(reason);
     waiting.reject(new TunnelError(reason.code, reason.message));
   }
 
-  private onFrame(frame: Frame | null): void {
+  private onFrame(frame: Frame | null, raw: Buffer): void {
     if (!frame) return;
     if (frame.type === FRAME_TYPES.NOTICE) {
       this.options.onNotice?.(readJsonPayload(frame.payload));
@@ -253,6 +351,11 @@ export class Mux extends EventEmitter {
       this.options.onOpen(request, stream);
       return;
     }
+    // A stream opened with openNow may be reset before it is accepted (the relay passing on a refusal): a refusal too.
+    if (frame.type === FRAME_TYPES.RESET && this.opening.has(frame.stream)) {
+      this.refused(frame.stream, readReason(frame.payload, { code: "REFUSED", message: "The connection was refused." }));
+      return;
+    }
     if (frame.type === FRAME_TYPES.OPENED || frame.type === FRAME_TYPES.REFUSED) {
       const waiting = this.opening.get(frame.stream);
       if (!waiting) return;
@@ -262,10 +365,10 @@ export class Mux extends EventEmitter {
       }
       clearTimeout(waiting.timer);
       this.opening.delete(frame.stream);
-      waiting.resolve(this.streams.get(frame.stream)!);
+      waiting.resolve();
       return;
     }
-    this.streams.get(frame.stream)?.receive(frame);
+    this.streams.get(frame.stream)?.receive(frame, raw);
   }
 
   private shutdown(): void {

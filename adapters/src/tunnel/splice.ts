@@ -2,6 +2,8 @@
  * Joins two byte streams both ways (a TCP socket and a tunnel stream, or two tunnel streams in
  * the relay), with backpressure (pipe pauses the faster side) and half-close passed on. When one
  * side fails or is reset, the other is reset too, with the same reason when it is a tunnel stream.
+ * Two tunnel streams (the relay) are also bridged: a frame that finds nothing waiting ahead of it
+ * goes from one link to the other as received (MuxStream.bridge), the pipes carry the rest.
  */
 import type { Duplex } from "node:stream";
 import { MuxStream, TunnelError } from "./Mux";
@@ -25,6 +27,10 @@ export const splice = (a: Duplex, b: Duplex): Promise<void> =>
     b.on("error", kill(a));
     a.on("close", closed(a, b));
     b.on("close", closed(b, a));
+    if (a instanceof MuxStream && b instanceof MuxStream) {
+      a.bridge = b;
+      b.bridge = a;
+    }
     a.pipe(b);
     b.pipe(a);
   });

@@ -13,7 +13,7 @@ import { EventEmitter } from "node:events";
 import { connect, type Socket } from "node:net";
 import { WebSocket } from "ws";
 import type { FrameReason, OpenRequest } from "@portal/core/rules/tunnelFrame";
-import { Mux, type MuxStream } from "@portal/adapters/tunnel/Mux";
+import { Mux, tunnelDialOptions, type MuxStream } from "@portal/adapters/tunnel/Mux";
 import { splice } from "@portal/adapters/tunnel/splice";
 import type { ServiceAddress } from "./agentConfig";
 import { DEFAULT_BACKOFF, backoffDelay, slowestDelay, type BackoffOptions } from "./backoff";
@@ -86,7 +86,7 @@ class AgentLinkRunner extends EventEmitter implements AgentLink {
   dial(): void {
     const { relayUrl, agentId, secret } = this.options;
     this.set("connecting", `connecting to ${relayUrl}`);
-    const ws = new WebSocket(relayUrl, { headers: { Authorization: `Agent ${agentId}:${secret}` }, handshakeTimeout: 10_000 });
+    const ws = new WebSocket(relayUrl, { ...tunnelDialOptions(relayUrl), headers: { Authorization: `Agent ${agentId}:${secret}` }, handshakeTimeout: 10_000 });
     this.ws = ws;
     let refusedStatus: number | null = null;
     let lastError = "";

@@ -11,7 +11,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { WebSocket } from "ws";
 import cliPackage from "../../package.json";
 import type { ForceProtocol, VpnClientService, VpnClientStatus, VpnClientStep } from "@portal/core/domain/VpnClient";
-import { Mux, type TunnelError } from "@portal/adapters/tunnel/Mux";
+import { Mux, tunnelDialOptions, type TunnelError } from "@portal/adapters/tunnel/Mux";
 import { splice } from "@portal/adapters/tunnel/splice";
 import { startConnectorApi } from "./connectorApi";
 import { backoffDelay, type BackoffOptions } from "./backoff";
@@ -133,7 +133,7 @@ export class VpnTunnel extends EventEmitter {
   private dial(conn: Connection, headers: Record<string, string>): Promise<Dialled> {
     return new Promise((resolve) => {
       const family = FAMILY[conn.forceProtocol];
-      const ws = new WebSocket(this.relayUrl, { headers, handshakeTimeout: 10_000, ...(family === undefined ? {} : { family }) });
+      const ws = new WebSocket(this.relayUrl, { ...tunnelDialOptions(this.relayUrl), headers, handshakeTimeout: 10_000, ...(family === undefined ? {} : { family }) });
       let error = "connection failed";
       ws.on("unexpected-response", (_req, res) => {
         res.resume();
@@ -240,18 +240,16 @@ export class VpnTunnel extends EventEmitter {
     if (this.conn !== conn || !mux || mux.closed) return void socket.destroy();
     conn.sockets.add(socket);
     socket.once("close", () => conn.sockets.delete(socket));
-    socket.pause();
-    mux.open({ service }).then(
-      (stream) => {
-        if (socket.destroyed) return void stream.destroy();
-        void splice(stream, socket);
-      },
-      (error: TunnelError) => {
-        socket.destroy();
-        // A link lost meanwhile is reported by the reconnection, not as a refusal.
-        if (error.code !== "LINK_LOST") this.step(conn, relayStep(error.code, error.message));
-      },
-    );
+    // The first bytes go with the OPEN, not a round trip later: the relay holds them (one window
+    // at most) until access is checked, and drops them if the stream is refused.
+    const { stream, opened } = mux.openNow({ service });
+    void splice(stream, socket);
+    opened.catch((error: TunnelError) => {
+      socket.destroy();
+      // A link lost meanwhile is reported by the reconnection, and a connection the application
+      // closed first is no failure, not a refusal.
+      if (error.code !== "LINK_LOST" && error.code !== "RESET") this.step(conn, relayStep(error.code, error.message));
+    });
   }
 }
 

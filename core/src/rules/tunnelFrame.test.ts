@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  FRAME_TYPES, creditPayload, decodeFrame, encodeFrame, jsonPayload, readCredit, readOpenRequest, readReason, type Frame, type FrameType,
+  FRAME_HEADER_BYTES, FRAME_TYPES, creditPayload, decodeFrame, encodeFrame, setFrameStream, jsonPayload, readCredit, readOpenRequest, readReason, type Frame, type FrameType,
 } from "./tunnelFrame";
 
 const frameArb: fc.Arbitrary<Frame> = fc.record({
@@ -18,6 +18,28 @@ describe("tunnel framing", () => {
       expect(back.stream).toBe(f.stream);
       expect([...back.payload]).toEqual([...f.payload]);
     }));
+  });
+
+  it("encodes into a given buffer as into a new one, whatever the buffer held before", () => {
+    fc.assert(fc.property(frameArb, fc.integer({ min: 0, max: 255 }), (f, junk) => {
+      const out = new Uint8Array(FRAME_HEADER_BYTES + f.payload.byteLength).fill(junk);
+      expect(encodeFrame(f, out)).toBe(out);
+      expect([...out]).toEqual([...encodeFrame(f)]);
+    }));
+    expect(() => encodeFrame({ type: FRAME_TYPES.DATA, stream: 1, payload: new Uint8Array(3) }, new Uint8Array(7))).toThrow(RangeError);
+  });
+
+  it("setFrameStream moves a frame to another stream and keeps its type and payload", () => {
+    fc.assert(fc.property(frameArb, fc.integer({ min: 0, max: 0xffff_ffff }), (f, stream) => {
+      const bytes = encodeFrame(f);
+      setFrameStream(bytes, stream);
+      const back = decodeFrame(bytes)!;
+      expect(back.type).toBe(f.type);
+      expect(back.stream).toBe(stream);
+      expect([...back.payload]).toEqual([...f.payload]);
+    }));
+    expect(() => setFrameStream(new Uint8Array(9), -1)).toThrow(RangeError);
+    expect(() => setFrameStream(new Uint8Array(4), 1)).toThrow(RangeError);
   });
 
   it("decodes a frame inside a larger buffer (a view with an offset)", () => {

@@ -55,17 +55,42 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
 /**
  * One frame as bytes. Guarantees: `decodeFrame(encodeFrame(f))` equals `f` for every valid frame;
  * throws RangeError for a stream id outside 0..2^32-1 or an unknown type (a programming error).
+ * With `out` (FRAME_HEADER_BYTES + the payload's length, e.g. an uninitialised Node Buffer) the
+ * frame is written there and `out` returned: the hot path saves the zero fill of a new array.
  */
-export const encodeFrame = (frame: Frame): Uint8Array => {
+export const encodeFrame = (frame: Frame, out?: Uint8Array): Uint8Array => {
   if (!KNOWN_TYPES.has(frame.type)) throw new RangeError(`Unknown frame type ${frame.type}`);
-  if (!Number.isInteger(frame.stream) || frame.stream < 0 || frame.stream > MAX_STREAM_ID) {
-    throw new RangeError(`Stream id out of range: ${frame.stream}`);
-  }
-  const out = new Uint8Array(FRAME_HEADER_BYTES + frame.payload.byteLength);
-  out[0] = frame.type;
-  new DataView(out.buffer).setUint32(1, frame.stream);
-  out.set(frame.payload, FRAME_HEADER_BYTES);
-  return out;
+  checkStream(frame.stream);
+  const size = FRAME_HEADER_BYTES + frame.payload.byteLength;
+  if (out && out.byteLength !== size) throw new RangeError(`A frame of ${size} bytes does not fit ${out.byteLength}`);
+  const bytes = out ?? new Uint8Array(size);
+  bytes[0] = frame.type;
+  writeStream(bytes, frame.stream);
+  bytes.set(frame.payload, FRAME_HEADER_BYTES);
+  return bytes;
+};
+
+/**
+ * Rewrites the stream id of the encoded frame `bytes` in place (a relay passing a frame from one
+ * link to another without copying its payload). Guarantees: `decodeFrame(bytes)` then has
+ * `stream` and the same type and payload; throws RangeError for an id outside 0..2^32-1 or fewer
+ * bytes than a header.
+ */
+export const setFrameStream = (bytes: Uint8Array, stream: number): void => {
+  checkStream(stream);
+  if (bytes.byteLength < FRAME_HEADER_BYTES) throw new RangeError("Not a frame");
+  writeStream(bytes, stream);
+};
+
+const checkStream = (stream: number): void => {
+  if (!Number.isInteger(stream) || stream < 0 || stream > MAX_STREAM_ID) throw new RangeError(`Stream id out of range: ${stream}`);
+};
+
+const writeStream = (bytes: Uint8Array, stream: number): void => {
+  bytes[1] = stream >>> 24;
+  bytes[2] = (stream >>> 16) & 0xff;
+  bytes[3] = (stream >>> 8) & 0xff;
+  bytes[4] = stream & 0xff;
 };
 
 /**
@@ -76,7 +101,7 @@ export const decodeFrame = (bytes: Uint8Array): Frame | null => {
   if (bytes.byteLength < FRAME_HEADER_BYTES) return null;
   const type = bytes[0]!;
   if (!KNOWN_TYPES.has(type)) return null;
-  const stream = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(1);
+  const stream = ((bytes[1]! << 24) | (bytes[2]! << 16) | (bytes[3]! << 8) | bytes[4]!) >>> 0;
   return { type: type as FrameType, stream, payload: bytes.subarray(FRAME_HEADER_BYTES) };
 };
 

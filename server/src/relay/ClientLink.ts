@@ -90,17 +90,31 @@ export class ClientLink {
   private async onOpen(service: string, client: MuxStream): Promise<void> {
     const server = this.servers.find((s) => s.publicId === service);
     if (!server) return client.refuse(reasonOf("SERVER_NOT_ON_THIS_DEVICE"));
+    let entry: LiveStream | null = null;
     try {
       const access = await this.verdict(server);
       if (access.kind === "refused") return client.refuse(reasonOf(access.code));
       const target = await this.relay.agentMux(this.agent.id);
       if (!target) return client.refuse(reasonOf("DEVICE_NOT_LINKED"));
-      const device = await target.mux.open(target.viaPeer ? { service, agent: this.agent.publicId } : { service });
-      const entry: LiveStream = { server, client, sessionId: null, until: access.until, checking: false };
+      if (client.destroyed) return;
+      // Access is granted: the client's first bytes (sent with its OPEN, held here until now) go
+      // on to the device with the OPEN, without waiting for the device's answer. Live (so a
+      // revocation resets it) from here on.
+      const { stream: device, opened } = target.mux.openNow(target.viaPeer ? { service, agent: this.agent.publicId } : { service });
+      entry = { server, client, sessionId: null, until: access.until, checking: false };
       this.live.add(entry);
+      const done = splice(client, device);
+      try {
+        await opened;
+      } catch (e) {
+        // The device refused (its reason already went to the client as the reset of its stream).
+        await done;
+        throw e;
+      }
+      // Accepted even when the stream is already over (its bytes and END may arrive ahead of the
+      // device's OPENED): the client's open settles, and the session is recorded all the same.
       client.accept();
       const now = nowOf(this.relay.clock);
-      const done = splice(client, device);
       entry.sessionId = await startSession(this.relay.database.db, {
         companyId: this.owner.companyId, userId: this.owner.userId, agentId: this.agent.id, serverId: server.id, node: this.relay.node,
         clientAddress: this.clientAddress, names: { user: this.userName, agent: this.agent.name, service: server.name },
@@ -114,9 +128,12 @@ export class ClientLink {
           .catch((e: unknown) => this.relay.log.warn({ err: e }, "relay: could not record the end of a session"));
       }
     } catch (e) {
+      if (client.destroyed) return;
       if (e instanceof TunnelError) return client.refuse(e.reason);
       this.relay.log.error({ err: e }, "relay: opening a stream failed");
-      if (!client.destroyed) client.refuse(reasonOf("SERVICE_UNREACHABLE"));
+      client.refuse(reasonOf("SERVICE_UNREACHABLE"));
+    } finally {
+      if (entry) this.live.delete(entry);
     }
   }
 

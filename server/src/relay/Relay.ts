@@ -19,7 +19,7 @@ import { WebSocket, WebSocketServer } from "ws";
 import { errorEnvelope } from "@portal/core/wire/envelope";
 import { messageText } from "@portal/core/messages/messages";
 import { connectAttempt } from "@portal/core/rules/connectAttempts";
-import { Mux } from "@portal/adapters/tunnel/Mux";
+import { Mux, tunnelDialOptions } from "@portal/adapters/tunnel/Mux";
 import { splice } from "@portal/adapters/tunnel/splice";
 import type { Database } from "../db/Database";
 import { agents, relayCluster, relayLinks, users } from "../db/schema";
@@ -229,8 +229,10 @@ export class Relay implements RelayContext {
       onOpen: (req, stream) => {
         const local = [...this.agentLinks.values()].find((l) => l.agent.publicId === req.agent);
         if (!local) return stream.refuse(reasonOf("DEVICE_NOT_LINKED"));
-        local.mux.open({ service: req.service }).then((device) => { stream.accept(); void splice(stream, device); },
-          (e: { reason?: { code: string; message: string } }) => stream.refuse(e.reason ?? reasonOf("SERVICE_UNREACHABLE")));
+        // As the client's process does: its bytes go on with the OPEN; a refusal reaches it as the reset of its stream.
+        const { stream: device, opened } = local.mux.openNow({ service: req.service });
+        void splice(stream, device);
+        opened.then(() => stream.accept(), () => undefined);
       },
     });
     void mux;
@@ -241,7 +243,7 @@ export class Relay implements RelayContext {
     if (known) return known;
     const made = new Promise<Mux>((resolve, reject) => {
       const url = `${nodeUrl.replace(/^http/, "ws")}/api/relay/peer`;
-      const ws = new WebSocket(url, { headers: { authorization: `Peer ${this.node}:${this.peerProof(this.node)}` }, perMessageDeflate: false });
+      const ws = new WebSocket(url, { ...tunnelDialOptions(url), headers: { authorization: `Peer ${this.node}:${this.peerProof(this.node)}` } });
       ws.once("open", () => {
         const mux = new Mux(ws, { side: "odd" });
         mux.once("close", () => this.peers.delete(nodeUrl));
