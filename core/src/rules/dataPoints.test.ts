@@ -140,12 +140,20 @@ describe("live throttle and analyses", () => {
     expect(wearAndTear(499.5, 500)?.state).toBe("due");
     expect(wearAndTear(-1, 500)).toBeNull();
     expect(wearAndTear(1, 0)).toBeNull();
+    // Just below a whole number of intervals, where h / i rounds up to the next integer.
+    // (found by fast-check: floor(h / i) is 99 but h - 99 i is more than one interval).
+    const edge = wearAndTear(9999999.999999983, 99999.99999999984)!;
+    expect(edge.sinceService).toBeGreaterThanOrEqual(0);
+    expect(edge.sinceService).toBeLessThan(99999.99999999984);
+    expect(edge.used).toBeLessThan(1);
+    expect(edge.services).toBe(99);
     fc.assert(fc.property(fc.double({ min: 0, max: 1e7, noNaN: true }), fc.double({ min: 0.5, max: 1e5, noNaN: true }), (h, i) => {
       const w = wearAndTear(h, i)!;
       expect(w.sinceService + w.untilService).toBeCloseTo(i, 6);
       expect(w.used).toBeGreaterThanOrEqual(0);
       expect(w.used).toBeLessThanOrEqual(1);
-    }));
+      expect(w.services).toBe(Math.round((h - w.sinceService) / i));
+    }), { numRuns: 2000 });
     expect(fillRatio(5, 0, 10)).toBe(0.5);
     expect(fillRatio(20, 0, 10)).toBe(1);
     expect(fillRatio(5, 10, 0)).toBe(0);

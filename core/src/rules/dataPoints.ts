@@ -189,12 +189,14 @@ export interface Wear {
 /**
  * Wear and tear from operating hours and a service interval (hours, > 0); `warnAt` is the share
  * of the interval from which service is "soon" (0.9 by default). Guarantees sinceService +
- * untilService = interval and 0 <= used < 1; null for a negative or non-finite reading or interval.
+ * untilService = interval, 0 <= sinceService < interval and 0 <= used <= 1; null for a negative or non-finite reading or interval.
  */
 export function wearAndTear(operatingHours: number, intervalHours: number, warnAt = 0.9): Wear | null {
   if (!Number.isFinite(operatingHours) || !Number.isFinite(intervalHours) || operatingHours < 0 || intervalHours <= 0) return null;
-  const services = Math.floor(operatingHours / intervalHours);
-  const sinceService = operatingHours - services * intervalHours;
+  // `%` is exact in floating point (0 <= result < interval); floor(h / i) alone can round up to
+  // the next whole interval just below it and make sinceService a tiny negative number.
+  const sinceService = operatingHours % intervalHours;
+  const services = Math.round((operatingHours - sinceService) / intervalHours);
   const untilService = intervalHours - sinceService;
   const used = sinceService / intervalHours;
   return { sinceService, untilService, used, services, state: untilService <= 1 ? "due" : used >= warnAt ? "soon" : "ok" };
