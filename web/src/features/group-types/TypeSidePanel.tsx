@@ -91,7 +91,7 @@ export function TypeSidePanel(props: TypeSidePanelProps) {
               }}
               onDrop={(e) => onDrop(e, index)}
               onDragEnd={endDrag}>
-              {controls.reorder && <Hint content="Drag to reorder"><Icon icon="drag-handle-vertical" className="type-panel-handle" aria-hidden /></Hint>}
+              {controls.reorder && <Hint content="Drag to reorder" focusable={false}><Icon icon="drag-handle-vertical" className="type-panel-handle" aria-hidden /></Hint>}
               {controls.color && (
                 <span className="type-panel-swatch" data-testid={`${testId}-color`} title={item.color ?? "No colour"}
                   style={{ background: item.color ?? "transparent" }} />
