@@ -25,6 +25,10 @@ interface AxeResult {
 
 /** Every axe violation of the page as it is now (all impacts). */
 export async function axeAll(page: Page): Promise<AxeFinding[]> {
+  // Transitions first (a toast fading out, a dialog fading in): colours measured mid-fade are not
+  // what people read. Endless animations (spinners) are not waited for; nor longer than 3 s.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+    undefined, { timeout: 3_000 }).catch(() => undefined);
   const loaded = await page.evaluate(() => "axe" in window);
   // Evaluated rather than added as a <script>: the portal's CSP (rightly) refuses inline scripts,
   // and evaluation from the test runner is not subject to it.
