@@ -37,9 +37,9 @@ const demoAgentConfig = join(dataDir, "demo-agent.json");
 // A new database gets new demo credentials once the server listens: a file left from an earlier
 // database would hold ones it replaces. An existing database keeps its file (and credentials).
 if (!existsSync(join(dataDir, "PG_VERSION"))) rmSync(demoAgentConfig, { force: true });
-// tsx applies server/tsconfig.json only when run from server/ (TOOLCHAIN.md).
-const tsx = join(root, "node_modules", "tsx", "dist", "cli.mjs");
-const child = spawn(process.execPath, [tsx, "src/main.ts"], {
+// server/bin/server.mjs runs a bundle of the sources (built on first use, rebuilt when a source
+// changes), or the sources through tsx when it cannot bundle; from server/ (TOOLCHAIN.md).
+const child = spawn(process.execPath, [join(root, "server", "bin", "server.mjs")], {
   cwd: join(root, "server"),
   stdio: "inherit",
   env: { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() },

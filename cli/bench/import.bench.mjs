@@ -21,7 +21,7 @@ const work = mkdtempSync(join(tmpdir(), "portal-cli-bench-"));
 const entry = (i) => ({ key: `BENCH_KEY_${String(i).padStart(6, "0")}`, languages: { en: `English text ${i}`, de: `Deutscher Text ${i}`, nl: `Nederlandse tekst ${i}` } });
 
 function startServer() {
-  const child = spawn(process.execPath, [join(root, "node_modules", "tsx", "dist", "cli.mjs"), "src/main.ts"], {
+  const child = spawn(process.execPath, [join(root, "server", "bin", "server.mjs")], {
     cwd: join(root, "server"),
     env: { ...process.env, PORT: "0", DATA_DIR: join(work, "data"), INIT_CWD: work, PORTAL_DEMO: "1", LOG: "0" },
     stdio: ["ignore", "pipe", "pipe"],

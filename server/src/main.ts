@@ -1,5 +1,5 @@
 /**
- * `tsx src/main.ts`: the portal from environment variables. PORT (8080), DATA_DIR (./data, the
+ * `node bin/server.mjs` (a bundle of this file) or `tsx src/main.ts`: the portal from environment variables. PORT (8080), DATA_DIR (./data, the
  * embedded PGlite database), DATABASE_URL (a PostgreSQL server instead; no demo data there),
  * PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD (an administrator to create), PORTAL_DEMO=0 (no
  * demo data even on an empty embedded database), LOG=1 (request logging), PORTAL_ORIGIN (origin

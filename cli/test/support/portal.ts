@@ -26,7 +26,7 @@ export interface PortalServer {
 /** Starts the real server; resolves once it prints its URL. `dataDir` and `port` restart one that was stopped with keepData. */
 export function startPortalServer(options: { dataDir?: string; port?: number } = {}): Promise<PortalServer> {
   const dataDir = options.dataDir ?? freshDataDir();
-  const child: ChildProcess = spawn(process.execPath, [join(root, "node_modules", "tsx", "dist", "cli.mjs"), "src/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [join(root, "server", "bin", "server.mjs")], {
     cwd: join(root, "server"),
     env: { ...process.env, PORT: String(options.port ?? 0), DATA_DIR: dataDir, INIT_CWD: dataDir, PORTAL_DEMO: "1", LOG: "0" },
     stdio: ["ignore", "pipe", "pipe"],

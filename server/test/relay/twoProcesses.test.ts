@@ -15,12 +15,11 @@ import { apiHeaders, createTestDatabase, postgresAvailable, type TestDatabase } 
 import { freePortForTest, httpGetOver, linkAgent, linkClient, startHmi, type Json } from "./relayHarness";
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const tsx = join(serverDir, "..", "node_modules", "tsx", "dist", "cli.mjs");
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 async function startProcess(url: string, node: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePortForTest();
-  const child = spawn(process.execPath, [tsx, "src/main.ts"], {
+  const child = spawn(process.execPath, ["bin/server.mjs"], {
     cwd: serverDir, stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, DATABASE_URL: url, PORT: String(port), RELAY_NODE: node, RELAY_NODE_URL: `http://127.0.0.1:${port}`, LOG: "0" },
   });

@@ -39,10 +39,10 @@ interface Child {
   readonly exited: Promise<number | null>;
 }
 
-/** Starts main.ts as its own node process (no tsx wrapper process, so SIGKILL hits the server itself). */
+/** Starts the server (bin/server.mjs: the bundle, in this one node process, so SIGKILL hits the server itself). */
 async function startChild(env: Record<string, string>): Promise<Child> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, ["bin/server.mjs"], {
     cwd: serverDir,
     env: { ...process.env, ...env, PORT: String(port), INIT_CWD: serverDir },
     stdio: ["ignore", "pipe", "pipe"],

@@ -49,8 +49,7 @@ export async function freePort(): Promise<number> {
 /** The command that runs the server in the foreground; server/README.md documents it. */
 function serverCommand(): { cmd: string; args: string[]; cwd: string } {
   const serverDir = join(repoRoot, "server");
-  const tsx = join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs");
-  return { cmd: process.execPath, args: [tsx, "src/main.ts"], cwd: serverDir };
+  return { cmd: process.execPath, args: [join(serverDir, "bin", "server.mjs")], cwd: serverDir };
 }
 
 /**
