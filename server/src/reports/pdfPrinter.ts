@@ -6,7 +6,7 @@
  * error with the path, which the worker turns into the report's failure reason.
  */
 import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 
 export const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
 
@@ -43,7 +43,9 @@ export class PdfPrinter {
 
   private launch(): Promise<Browser> {
     if (!existsSync(this.executablePath)) return Promise.reject(new ChromiumMissing(this.executablePath));
-    this.browser ??= chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS, headless: true }).then((b) => {
+    // playwright-core is imported on the first print, not at start: loading it was a tenth of a
+    // server start's CPU (profiled), paid by every start, report or not.
+    this.browser ??= import("playwright-core").then(({ chromium }) => chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS, headless: true })).then((b) => {
       // A crashed browser is started again on the next print.
       b.on("disconnected", () => { this.browser = undefined; });
       return b;
