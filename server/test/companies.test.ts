@@ -1,6 +1,8 @@
 /** My companies, my rights, my sector, company with parents, host branding, terms of use, isolation. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
 import { ALL_RIGHTS } from "@portal/core/domain/Right";
+import { companies, memberships, users } from "../src/db/schema";
 import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 import { publishTermsOfUse } from "./termsHelpers";
 
@@ -20,11 +22,26 @@ describe.each(await availableBackends())("companies on %s", (kind) => {
   it("lists my companies with my rights in each", async () => {
     const res = await get("/api/my-companies", admin);
     expect(res.json().data).toEqual([
-      { publicId: t.demo.companies["demo"], name: "Demo Company", rights: ALL_RIGHTS },
-      { publicId: t.demo.companies["holding"], name: "Demo Holding", rights: ALL_RIGHTS },
+      { publicId: t.demo.companies["demo"], name: "Demo Company", rights: ALL_RIGHTS, expiresOn: null },
+      { publicId: t.demo.companies["holding"], name: "Demo Holding", rights: ALL_RIGHTS, expiresOn: null },
     ]);
     const mine = await get("/api/my-companies", translator);
-    expect(mine.json().data).toEqual([{ publicId: t.demo.companies["demo"], name: "Demo Company", rights: ["manage:group-types", "manage:translations"] }]);
+    expect(mine.json().data).toEqual([{ publicId: t.demo.companies["demo"], name: "Demo Company", rights: ["manage:group-types", "manage:translations"], expiresOn: null }]);
+  });
+
+  it("tells when my temporary access to a company ends (the latest end of my memberships there)", async () => {
+    const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, "translator@example.com"));
+    const [company] = await t.database.db.select({ id: companies.id }).from(companies).where(eq(companies.publicId, t.demo.companies["demo"]!));
+    const mine = and(eq(memberships.userId, user!.id), eq(memberships.companyId, company!.id));
+    const end = new Date(Date.now() + 10 * 86_400_000);
+    end.setUTCMilliseconds(0);
+    await t.database.db.update(memberships).set({ expiresOn: end }).where(mine);
+    try {
+      const res = await get("/api/my-companies", translator);
+      expect(res.json().data).toEqual([{ publicId: t.demo.companies["demo"], name: "Demo Company", rights: ["manage:group-types", "manage:translations"], expiresOn: end.toISOString() }]);
+    } finally {
+      await t.database.db.update(memberships).set({ expiresOn: null }).where(mine);
+    }
   });
 
   it("answers my rights in the selected company, and 404 for a company that is not mine", async () => {

@@ -10,6 +10,31 @@ import { join } from "node:path";
 import { axeViolations } from "./support/axe";
 import { DEMO_USERS, expect, screenshot, signIn, test } from "./support/fixtures";
 import { startPortal, type PortalServer } from "./support/portalServer";
+import type { Locator } from "@playwright/test";
+
+/**
+ * The words of `container`'s visible text that the browser broke across lines ("Servi" / "ce"),
+ * measured per word with a Range: a whole word on one line has one client rect (or one per
+ * line box only when it was split). Empty when every word sits on one line.
+ */
+async function brokenWords(container: Locator): Promise<string[]> {
+  return container.evaluate((root) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      for (const match of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+        // One word on two lines: its rects do not share a top.
+        if (rects.length > 1 && new Set(rects.map((r) => Math.round(r.top))).size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+}
 
 test("a device nobody can approve: 'Unable to request access', and OK closes it", async ({ page, signInAs }) => {
   await signInAs("acme-admin@example.com");
@@ -48,6 +73,13 @@ test.describe("Try again on a rate-limited device", () => {
     const limit = page.getByTestId("rate-limit");
     await expect(limit).toContainText("The connection is rate limited: the system has stopped trying.");
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    // The services table is readable at 390 px (issue 16): no word broken mid-word ("Servi ce"),
+    // nothing wider than the page.
+    const services = page.getByTestId("device-services");
+    await expect(services).toContainText("Press HMI");
+    expect(await brokenWords(services)).toEqual([]);
+    expect(await services.evaluate((t) => t.scrollWidth - t.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await services.evaluate((t) => t.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "device-rate-limit-390");
     // From the keyboard, as a keyboard user would.

@@ -7,7 +7,7 @@ import type { Approver } from "@portal/core/domain/AccessRequest";
 import type { Agent } from "@portal/core/domain/Agent";
 import type { Right } from "@portal/core/domain/Right";
 import { makeMemoryEventStream } from "@portal/fixtures/memory/MemoryEventStream";
-import type { MemoryUser } from "@portal/fixtures/memory/portal-api/state";
+import type { MemoryUser, PortalApiMemorySeed } from "@portal/fixtures/memory/portal-api/state";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { PortalApiMemory } from "@portal/fixtures/memory/PortalApiMemory";
 import { StorageMemory } from "@portal/fixtures/memory/StorageMemory";
@@ -39,13 +39,19 @@ export const agent = (n: number, overrides: Partial<Agent> = {}): Agent => ({
 const REQUESTER: ReadonlyArray<Right> = ["use:access-requests"];
 const APPROVER: ReadonlyArray<Right> = ["approve:access-requests"];
 
-export function accessHarness(options: { agents?: Agent[]; approvers?: Record<string, Approver[]>; reachableClient?: boolean; userAgent?: string } = {}) {
+export function accessHarness(options: {
+  agents?: Agent[]; approvers?: Record<string, Approver[]>; reachableClient?: boolean; userAgent?: string;
+  /** The engineer's companies (default: Alpha, permanent), the first one selected. */
+  companies?: PortalApiMemorySeed["companies"];
+  /** The engineer's profile time zone. */
+  timeZone?: string;
+} = {}) {
   const agents = options.agents ?? [agent(1), agent(2)];
   const clock = ClockStepped.make(START);
   const api = PortalApiMemory.makeSync({
     user: { ...ENGINEER, email: "engineer@example.com" },
     signedIn: true,
-    companies: [{ company: company("companyAAAAA", "Alpha"), rights: REQUESTER }],
+    companies: options.companies ?? [{ company: company("companyAAAAA", "Alpha"), rights: REQUESTER }],
     agents,
     approvers: options.approvers ?? Object.fromEntries(agents.map((a) => [a.publicId, [ZOE, ANNA]])),
     agentGroups: { [agents[0]!.publicId]: [{ publicId: "groupPlantA1", name: "Plant A" }] },
@@ -64,9 +70,9 @@ export function accessHarness(options: { agents?: Agent[]; approvers?: Record<st
     events: stream.open,
   });
   runInAction(() => {
-    root.session.user = { ...ENGINEER, email: "engineer@example.com", twoFactorEnabled: false } as never;
+    root.session.user = { ...ENGINEER, email: "engineer@example.com", twoFactorEnabled: false, ...(options.timeZone ? { timeZone: options.timeZone } : {}) } as never;
     root.session.rights = REQUESTER;
-    root.session.selectedCompanyId = "companyAAAAA";
+    root.session.selectedCompanyId = options.companies?.[0]?.company.publicId ?? "companyAAAAA";
   });
   const engineer = api.state.user;
   /** Runs `fn` as Anna (approver rights), then returns to the engineer. */

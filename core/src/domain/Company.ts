@@ -15,11 +15,16 @@ export const TermsOfUse = Schema.Struct({
 });
 export type TermsOfUse = typeof TermsOfUse.Type;
 
-/** A company of mine, as listed on my-companies, with the rights I hold there. */
+/**
+ * A company of mine, as listed on my-companies, with the rights I hold there. `expiresOn` is the
+ * end of my temporary access to it (UTC ISO, rules/expiryWarning.ts companyAccessEnd); null or
+ * absent when my access there is permanent.
+ */
 export const MyCompany = Schema.Struct({
   publicId: Schema.String,
   name: Schema.String,
   rights: Schema.Array(RightSchema),
+  expiresOn: Schema.optional(Schema.NullOr(Schema.String)),
 });
 export type MyCompany = typeof MyCompany.Type;
 

@@ -1,7 +1,7 @@
 import { Result } from "effect";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { expiringAccessNoticeDue, expiringAccessNoticeKey, expiryWarningReminder, expiryWarningRemindTimes, temporaryAccessWarning } from "./expiryWarning";
+import { companyAccessEnd, expiringAccessNoticeDue, expiringAccessNoticeKey, expiryWarningReminder, expiryWarningRemindTimes, temporaryAccessWarning } from "./expiryWarning";
 import { isReminderVisible, muteReminder, tickReminders, visibleReminders } from "./reminders";
 
 const DAY = 86_400_000;
@@ -88,5 +88,23 @@ describe("expiringAccessNoticeDue", () => {
   it("keys one notice per company and expiry", () => {
     expect(expiringAccessNoticeKey("companyAAAAA", expiry)).not.toBe(expiringAccessNoticeKey("companyAAAAA", expiry + 1));
     expect(expiringAccessNoticeKey("companyAAAAA", expiry)).not.toBe(expiringAccessNoticeKey("companyBBBBB", expiry));
+  });
+});
+
+describe("companyAccessEnd", () => {
+  it("is permanent while one membership is, else the latest end", () => {
+    expect(companyAccessEnd([])).toBeNull();
+    expect(companyAccessEnd([5, null, 9])).toBeNull();
+    expect(companyAccessEnd([5, 9, 7])).toBe(9);
+  });
+  it("property: null or one of the ends, and no end after it", () => {
+    fc.assert(fc.property(fc.array(fc.option(fc.integer({ min: 0, max: 4_102_444_800_000 }), { nil: null }), { maxLength: 6 }), (ends) => {
+      const end = companyAccessEnd(ends);
+      expect(end === null).toBe(ends.length === 0 || ends.includes(null));
+      if (end !== null) {
+        expect(ends).toContain(end);
+        expect(ends.every((e) => e !== null && e <= end)).toBe(true);
+      }
+    }));
   });
 });

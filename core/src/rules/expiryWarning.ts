@@ -83,6 +83,17 @@ export const temporaryAccessWarning = (
 };
 
 /**
+ * When my access to a company ends, from the ends of my memberships there (epoch ms; null for a
+ * permanent one): never while one membership is permanent (null), else at the latest end; null
+ * for no memberships. Guarantees: the result is null or one of the given ends, and no given end
+ * lies after it. Pure and total.
+ */
+export const companyAccessEnd = (ends: ReadonlyArray<number | null>): number | null => {
+  if (ends.length === 0 || ends.includes(null)) return null;
+  return Math.max(...(ends as ReadonlyArray<number>));
+};
+
+/**
  * Whether the one expiring-access notice (my messages, issue 11) is due at `now` for a temporary
  * access ending at `expiresOn` (epoch ms), read in `timeZone`: from the first remind time of the
  * expiry warning (the 30-day mark, expiryWarningRemindTimes) until the expiry itself. Guarantees:

@@ -11,6 +11,7 @@ import { activeMembership } from "../users/members";
 import type { Db } from "../db/Database";
 import { brandings, companies, memberships, roles, sectors, termsAcceptances, termsOfUsePolicies } from "../db/schema";
 import type { Company } from "@portal/core/domain/Company";
+import { companyAccessEnd } from "@portal/core/rules/expiryWarning";
 import { termsSource } from "@portal/core/rules/termsOfUse";
 import { sanitizeTermsHtml } from "../terms/sanitizeTermsHtml";
 import { actorOf, userOf, type RequestContext, type HandlersOf } from "../http/RequestContext";
@@ -25,18 +26,27 @@ export const brandingJson = (b: BrandingRow) => ({
   custom: { glbBrowserTitle: b.custom.glbBrowserTitle ?? null, glbPrimaryColor: b.custom.glbPrimaryColor ?? null },
 });
 
-/** My companies with the rights I hold in each (union of my roles there), in the order of ALL_RIGHTS. */
+/**
+ * My companies with the rights I hold in each (union of my roles there), in the order of
+ * ALL_RIGHTS, and when my temporary access there ends (core's companyAccessEnd over my memberships).
+ */
 async function myCompanies(db: Db, userId: number, now: number = Date.now()) {
-  const rows = await db.select({ publicId: companies.publicId, name: companies.name, id: companies.id, sectorId: companies.sectorId, rights: roles.rights })
+  const rows = await db.select({
+    publicId: companies.publicId, name: companies.name, id: companies.id, sectorId: companies.sectorId, rights: roles.rights, expiresOn: memberships.expiresOn,
+  })
     .from(memberships).innerJoin(companies, eq(companies.id, memberships.companyId)).innerJoin(roles, eq(roles.id, memberships.roleId))
     .where(and(eq(memberships.userId, userId), activeMembership(now))).orderBy(companies.name, companies.id);
-  const byId = new Map<number, { publicId: string; name: string; sectorId: number; rights: Set<string> }>();
+  const byId = new Map<number, { publicId: string; name: string; sectorId: number; rights: Set<string>; ends: Array<number | null> }>();
   for (const r of rows) {
-    const entry = byId.get(r.id) ?? { publicId: r.publicId, name: r.name, sectorId: r.sectorId, rights: new Set<string>() };
+    const entry = byId.get(r.id) ?? { publicId: r.publicId, name: r.name, sectorId: r.sectorId, rights: new Set<string>(), ends: [] };
     for (const right of r.rights) entry.rights.add(right);
+    entry.ends.push(r.expiresOn?.getTime() ?? null);
     byId.set(r.id, entry);
   }
-  return [...byId.values()].map((c) => ({ ...c, rights: ALL_RIGHTS.filter((r) => c.rights.has(r)) as Right[] }));
+  return [...byId.values()].map(({ ends, ...c }) => {
+    const end = companyAccessEnd(ends);
+    return { ...c, rights: ALL_RIGHTS.filter((r) => c.rights.has(r)) as Right[], expiresOn: end === null ? null : new Date(end).toISOString() };
+  });
 }
 
 async function latestSectorTerms(db: Db, sectorId: number) {
@@ -91,7 +101,7 @@ async function mySectorId(ctx: RequestContext): Promise<number> {
 export const companyRoutes: HandlersOf<"MyCompanyList" | "MyRights" | "MySector" | "Company" | "BrandingList" | "SsoIdentityProviderList" | "TermsOfUseAcceptance"> = {
   "MyCompanyList.GET": async (ctx) => ({
     type: "MyCompany",
-    data: (await myCompanies(ctx.db, userOf(ctx).id, ctx.now)).map(({ publicId, name, rights }) => ({ publicId, name, rights })),
+    data: (await myCompanies(ctx.db, userOf(ctx).id, ctx.now)).map(({ publicId, name, rights, expiresOn }) => ({ publicId, name, rights, expiresOn })),
   }),
 
   "MyRights.GET": async (ctx) => ({ type: "MyRights", data: { rights: ALL_RIGHTS.filter((r) => ctx.rights.has(r)) } }),

@@ -4,20 +4,25 @@ import type { Reminder } from "@portal/core/domain/Reminder";
 import { useStore } from "../app/StoreContext";
 import "./reminders.css";
 import { MyAccessRequestsStore } from "../stores/MyAccessRequestsStore";
-import { ReminderStore } from "../stores/ReminderStore";
+import { isCompanyAccessReminder, ReminderStore } from "../stores/ReminderStore";
 
-const endsAt = (r: Reminder) => new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" }).format(new Date(r.expiresOn));
+/** "ends at 14:30" for a request's minutes-away end; "ends on <date>, <time>" for a temporary access days away. */
+const endsWhen = (r: Reminder, timeZone: string) => isCompanyAccessReminder(r)
+  ? `on ${new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(r.expiresOn))}`
+  : `at ${new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" }).format(new Date(r.expiresOn))}`;
 
 const ReminderItem = observer(function ReminderItem({ reminder }: { readonly reminder: Reminder }) {
   const reminders = useStore(ReminderStore);
   const myRequests = useStore(MyAccessRequestsStore);
+  // A temporary access to the company is extended by an administrator, not by a request.
+  const extendable = !isCompanyAccessReminder(reminder);
   return (
     <li className="reminder-item" data-testid="reminder-item">
       <p className="reminder-message">{reminder.message}</p>
-      <p className="reminder-when bp6-text-muted">Access ends at {endsAt(reminder)}.</p>
+      <p className="reminder-when bp6-text-muted">Access ends {endsWhen(reminder, reminders.timeZone)}.</p>
       <div className="reminder-actions">
-        <Button size="small" intent="primary" icon="time" text="Extend" loading={myRequests.busy.has(reminder.id)}
-          onClick={() => void reminders.extend(reminder.id)} data-testid="reminder-extend" />
+        {extendable && <Button size="small" intent="primary" icon="time" text="Extend" loading={myRequests.busy.has(reminder.id)}
+          onClick={() => void reminders.extend(reminder.id)} data-testid="reminder-extend" />}
         <Button size="small" variant="minimal" text="Remind me later" onClick={() => reminders.mute(reminder.id)} data-testid="reminder-mute" />
       </div>
     </li>

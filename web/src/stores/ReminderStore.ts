@@ -8,11 +8,19 @@
  * otherwise leave the session without reminders) and does not write the muted state (an empty
  * list would erase the mutes kept from before the page loaded). Extend asks the same approvers
  * for DEFAULT_DURATION more.
+ *
+ * My temporary access to the selected company (my-companies' expiresOn) is a reminder too: core's
+ * expiry warning, from 30 days before its end and again at the end of every day (in my profile's
+ * time zone, else the browser's), muted in the same way; it has no Extend (an administrator
+ * extends a membership).
  */
-import { Effect, Schema } from "effect";
+import { Effect, Result, Schema } from "effect";
 import { action, computed, makeObservable, observable, observableRef, runInAction } from "mobx";
 import { REMINDER_TIMER_MS } from "@portal/core/constants";
+import type { MyAccessRequest } from "@portal/core/domain/AccessRequest";
+import type { MyCompany } from "@portal/core/domain/Company";
 import type { Reminder } from "@portal/core/domain/Reminder";
+import { EXPIRY_WARNING_ICON, temporaryAccessWarning } from "@portal/core/rules/expiryWarning";
 import {
   accessRequestReminders, mergeReminders, muteAllReminders, muteReminderById, mutedStateKeepUntil, tickReminders, visibleReminders,
 } from "@portal/core/rules/reminders";
@@ -22,6 +30,24 @@ import { MyAccessRequestsStore } from "./MyAccessRequestsStore";
 
 /** Storage key of the muted state: reminder id to the time it is muted until (null: until expiry). */
 export const MUTED_REMINDERS_KEY = "portal.reminders.muted";
+/** The id of the reminder of my temporary access to a company (apart from requests' publicIds). */
+export const companyAccessReminderId = (companyPublicId: string): string => `company-access:${companyPublicId}`;
+
+/** Whether a reminder is about my temporary access to a company (no Extend, its end is a date). */
+export const isCompanyAccessReminder = (reminder: Reminder): boolean => reminder.icon === EXPIRY_WARNING_ICON;
+
+/** The right my-access-requests needs. */
+const REQUEST_RIGHT = "use:access-requests";
+
+const knownTimeZone = (timeZone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat(undefined, { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const MutedState = Schema.Record(Schema.String, Schema.Struct({ expiresOn: Schema.Finite, mutedUntil: Schema.NullOr(Schema.Finite) }));
 
 export class ReminderStore {
@@ -66,19 +92,22 @@ export class ReminderStore {
     this.timer = null;
   }
 
-  /** Builds the reminders again from my active and scheduled requests, keeping mutes. */
+  /**
+   * Builds the reminders again from my active and scheduled requests and my access to the
+   * selected company, keeping mutes.
+   */
   async reload(): Promise<void> {
     const generation = ++this.generation;
-    const api = this.root.ports.api.accessRequests;
-    const [active, pending] = await Promise.all([
-      this.root.run(api.mine({ box: "active", pageSize: 200 })),
-      this.root.run(api.mine({ box: "pending", pageSize: 200 })),
+    const [active, pending, companies] = await Promise.all([
+      this.myRequests("active"), this.myRequests("pending"), this.root.run(this.root.ports.api.me.myCompanies()),
     ]);
-    if (generation !== this.generation || active._tag === "Failure" || pending._tag === "Failure") return;
+    if (generation !== this.generation || active === null || pending === null || companies._tag === "Failure") return;
     const stored = await Effect.runPromise(readJson(this.root.ports.storage, MUTED_REMINDERS_KEY, MutedState));
     const now = this.clockNow();
     const text = (name: string) => this.root.messages.text("YOUR_ACCESS_TO_NAME_ENDS_SOON", { name });
-    const fresh = accessRequestReminders([...active.success.data, ...pending.success.data], now, text).map((r) => {
+    const requests = accessRequestReminders([...active, ...pending], now, text);
+    const access = this.companyAccessReminder(companies.success.find((c) => c.publicId === this.root.session.selectedCompanyId));
+    const fresh = [...requests, ...(access === null ? [] : [access])].map((r) => {
       const saved = stored?.[r.id];
       return saved && saved.expiresOn === r.expiresOn ? { ...r, muted: true, mutedUntil: saved.mutedUntil } : r;
     });
@@ -87,6 +116,40 @@ export class ReminderStore {
       this.reminders = tickReminders(mergeReminders(this.reminders, fresh), now);
     });
     this.loaded = true;
+  }
+
+  /**
+   * My requests in `box`; none when I may not request access (a viewer still gets the reminder of
+   * a temporary access); null when they could not be loaded.
+   */
+  private async myRequests(box: "active" | "pending"): Promise<ReadonlyArray<MyAccessRequest> | null> {
+    const { session } = this.root;
+    if (session.rightsLoaded && !session.rights.includes(REQUEST_RIGHT)) return [];
+    const result = await this.root.run(this.root.ports.api.accessRequests.mine({ box, pageSize: 200 }));
+    if (result._tag === "Success") return result.success.data;
+    return result.failure._tag === "Forbidden" ? [] : null;
+  }
+
+  /**
+   * The time zone my reminders' days end in: my profile's, else the browser's (also when my
+   * profile's is unknown here: an unreadable zone must not silence the warning).
+   */
+  get timeZone(): string {
+    const mine = this.root.session.timeZone;
+    return mine !== undefined && knownTimeZone(mine) ? mine : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  }
+
+  /** Core's expiry warning of my temporary access to `company`; null when it is permanent. */
+  private companyAccessReminder(company: MyCompany | undefined): Reminder | null {
+    if (company?.expiresOn == null) return null;
+    const access = { publicId: companyAccessReminderId(company.publicId), expiresOn: company.expiresOn };
+    const end = Date.parse(company.expiresOn);
+    // Unreadable: core's rule below refuses it too, but formatting it would throw first.
+    if (Number.isNaN(end)) return null;
+    const timeZone = this.timeZone;
+    const date = new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeZone }).format(end);
+    const warning = temporaryAccessWarning(access, timeZone, this.root.messages.text("YOUR_ACCESS_TO_COMPANY_EXPIRES", { name: company.name, date }));
+    return Result.isSuccess(warning) ? warning.success : null;
   }
 
   /**

@@ -77,11 +77,13 @@ export const DevicePage = observer(function DevicePage() {
       <section aria-labelledby="device-services">
         <h2 id="device-services">Services</h2>
         {device.servers.length === 0 ? <p className="bp6-text-muted">This device has no services besides the VPN.</p> : (
-          <HTMLTable compact striped data-testid="device-services">
+          // Phones stack each service into a card of labelled lines (data-label, devices.css).
+          <HTMLTable compact striped className="device-services" data-testid="device-services">
             <thead><tr><th>Service</th><th>Group</th><th>Approval</th><th><span className="bp6-text-muted">Web access</span></th></tr></thead>
             <tbody>
               {device.servers.map((s) => (
-                <tr key={s.publicId}><td>{s.name}</td><td>{s.serviceGroup ?? "—"}</td><td>{s.requireAccessApproval ? "Needs an approved request" : "No approval needed"}</td>
+                <tr key={s.publicId}><td data-label="Service">{s.name}</td><td data-label="Group">{s.serviceGroup ?? "—"}</td>
+                  <td data-label="Approval">{s.requireAccessApproval ? "Needs an approved request" : "No approval needed"}</td>
                   <td><Button size="small" icon="share" text="Open" aria-label={`Open ${s.name}`} data-testid="service-open"
                     onClick={() => void vpnConnect.connect(device, { kind: "server", server: s })} /></td></tr>
               ))}
