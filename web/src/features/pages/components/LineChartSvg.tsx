@@ -113,13 +113,14 @@ export function LineChartSvg({ points, xDomain, unit, name }: { points: Readonly
 }
 
 const TIME_STEPS = [1, 5, 15, 30, 60, 300, 900, 1800, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 86_400, 7 * 86_400].map((s) => s * 1000);
-/** About `count` instants on round minutes or hours (local time) across [from, until]. */
+/** About `count` instants on round minutes or hours (local time) across [from, until). */
 export function niceTimeTicks(from: number, until: number, count: number): number[] {
   if (!(until > from)) return [];
   const step = TIME_STEPS.find((s) => (until - from) / s <= count) ?? TIME_STEPS[TIME_STEPS.length - 1]!;
   // Round in local time: an hour step starts on the hour as the reader's clock shows it.
   const offset = new Date(from).getTimezoneOffset() * 60_000;
   const ticks: number[] = [];
-  for (let t = Math.ceil((from - offset) / step) * step + offset; t <= until; t += step) ticks.push(t);
+  // The period's end is left out: its label (the next day's date) would not fit at the right edge.
+  for (let t = Math.ceil((from - offset) / step) * step + offset; t < until; t += step) ticks.push(t);
   return ticks;
 }
