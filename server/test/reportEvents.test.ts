@@ -3,7 +3,8 @@
  * company whose role holds a right of core's REPORT_RIGHTS gets each report-changed event
  * (queued, running, done), not only the one who queued it; a member without the right, a member
  * whose temporary membership with the right has ended, and a member of another company get none:
- * not on their open stream and not in the events table. The printer is a counting stand-in (the
+ * not on their open stream and not in the events table. A deletion is told the same way (the
+ * report as it was, flagged deleted), and a refused one (another company's) tells nobody. The printer is a counting stand-in (the
  * subject is the event stream; reports.test.ts prints with Chromium).
  */
 import { and, eq } from "drizzle-orm";
@@ -17,7 +18,7 @@ import { newPublicId } from "../src/ids";
 import { apiHeaders, availableBackends, createTestDatabase, signInAs, type TestDatabase } from "./testDatabase";
 import { openStream, type SseEvent } from "./sseClient";
 
-interface ReportEventData { company: string; report: { publicId: string; status: string; requestedBy: { publicId: string } | null } }
+interface ReportEventData { company: string; deleted?: boolean; report: { publicId: string; status: string; requestedBy: { publicId: string } | null } }
 
 describe.each(await availableBackends())("report events on %s", (kind) => {
   let t: TestDatabase;
@@ -92,6 +93,35 @@ describe.each(await availableBackends())("report events on %s", (kind) => {
         const stored = await t.database.db.select({ id: events.id }).from(events).where(and(eq(events.userId, await userId(email)), eq(events.type, REPORT_EVENT)));
         expect(stored, email).toEqual([]);
       }
+    } finally {
+      for (const s of Object.values(streams)) s.close();
+    }
+  });
+
+  it("tells the same members when a report is deleted, and nobody when another company's delete is refused", async () => {
+    const pages = (await app.inject({ method: "GET", url: "/api/pages", headers: apiHeaders(secrets["admin"]!, demo) })).json() as { data: Array<{ publicId: string; kind: string }> };
+    const res = await app.inject({
+      method: "POST", url: "/api/reports", headers: apiHeaders(secrets["admin"]!, demo),
+      payload: { report: { publicId: pages.data.find((p) => p.kind === "report")!.publicId }, start: "2026-11-03T00:00:00Z", end: "2026-11-04T00:00:00Z", timeZone: "UTC" },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { data: Array<{ publicId: string }> }).data[0]!.publicId;
+    const streams = Object.fromEntries(await Promise.all(Object.entries(secrets).map(async ([k, s]) => [k, await openStream(origin, s)] as const)));
+    try {
+      const deleted = (k: string) => reportEvents(streams[k]!.events, id).filter((d) => d.deleted === true);
+      // Acme's administrator names Demo's report: not found, and nothing is told.
+      expect((await app.inject({ method: "DELETE", url: `/api/reports/${id}`, headers: apiHeaders(secrets["acmeAdmin"]!, acme) })).statusCode).toBe(404);
+      const del = await app.inject({ method: "DELETE", url: `/api/reports/${id}`, headers: apiHeaders(secrets["admin"]!, demo) });
+      expect(del.statusCode, del.body).toBe(200);
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline && !(deleted("engineer").length > 0 && deleted("admin").length > 0)) await new Promise((r) => setTimeout(r, 50));
+      expect(deleted("engineer")).toHaveLength(1);
+      expect(deleted("admin")).toHaveLength(1);
+      expect(deleted("engineer")[0]).toMatchObject({ company: demo, report: { publicId: id } });
+      // The deletion is the last the list hears of it (a worker that was printing stores and tells nothing).
+      await new Promise((r) => setTimeout(r, 500));
+      expect(reportEvents(streams["engineer"]!.events, id).at(-1)?.deleted).toBe(true);
+      for (const k of ["viewer", "translator", "acmeAdmin"]) expect(reportEvents(streams[k]!.events), k).toEqual([]);
     } finally {
       for (const s of Object.values(streams)) s.close();
     }

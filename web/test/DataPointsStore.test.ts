@@ -4,7 +4,9 @@
  * devices it watches (one call for a burst of watches, again after a reconnect, none once nothing
  * is watched); "data-points" events update the values and keep recent samples for the graphs
  * (bounded); unreadable events change nothing. The line graph appends only samples that arrived
- * after its series was read.
+ * after its series was read. A "data-point-watch" event that leaves a watched device out revokes
+ * it: its values are forgotten (none stale, none late), later watch calls leave it out, and it
+ * resumes once it can be read again (after a rights change or a new watch).
  */
 import { runInAction } from "mobx";
 import { describe, expect, it } from "vitest";
@@ -65,6 +67,71 @@ describe("DataPointsStore", () => {
     await flush();
     expect(api.dataPointState.watches.get("s2")).toEqual(["agentAAAAAAA"]);
     again();
+  });
+
+  it("forgets a device the server stopped watching, leaves it out of later watches, and resumes it when it can be read again", async () => {
+    const { api, root } = harness();
+    api.dataPointState.samples.push({ agent: "agentAAAAAAA", name: "temperature", ts: START - 1000, value: 21.5 });
+    api.dataPointState.samples.push({ agent: "agentBBBBBBB", name: "level", ts: START - 1000, value: 7 });
+    const dp = root.get(DataPointsStore);
+    const stopA = dp.watch("agentAAAAAAA");
+    dp.watch("agentBBBBBBB");
+    root.events.receive({ id: null, event: "stream", data: JSON.stringify({ stream: "s1" }) });
+    await flush();
+    dp.applyLive(live([{ agent: "agentAAAAAAA", name: "temperature", ts: new Date(START).toISOString(), value: 22 }]));
+    expect(dp.recentOf("agentAAAAAAA", "temperature")).toHaveLength(1);
+    // The user lost the right to see A: the server's event names only B.
+    api.dataPointState.refused.add("agentAAAAAAA");
+    root.events.receive({ id: null, event: "data-point-watch", data: JSON.stringify({ stream: "other", agents: [] }) });
+    expect(dp.isRevoked("agentBBBBBBB")).toBe(false); // another stream's event is not this tab's
+    root.events.receive({ id: null, event: "data-point-watch", data: JSON.stringify({ stream: "s1", agents: ["agentBBBBBBB"] }) });
+    expect([dp.isRevoked("agentAAAAAAA"), dp.isRevoked("agentBBBBBBB")]).toEqual([true, false]);
+    expect(dp.value("agentAAAAAAA", "temperature")).toBeUndefined();
+    expect(dp.recentOf("agentAAAAAAA", "temperature")).toEqual([]);
+    expect(dp.value("agentBBBBBBB", "level")?.value).toBe(7);
+    // A value already on its way is not shown.
+    dp.applyLive(live([{ agent: "agentAAAAAAA", name: "temperature", ts: new Date(START + 1000).toISOString(), value: 23 }]));
+    expect(dp.value("agentAAAAAAA", "temperature")).toBeUndefined();
+    // A new device watched: the watch call leaves A out (the server would refuse the whole call).
+    const stopC = dp.watch("agentCCCCCCC");
+    await flush();
+    expect(api.dataPointState.watches.get("s1")).toEqual(["agentBBBBBBB", "agentCCCCCCC"]);
+    // Rights changed but A is still hidden: it stays revoked.
+    root.events.receive({ id: null, event: "rights-changed", data: JSON.stringify({ company: "companyAAAAA" }) });
+    await flush();
+    expect(dp.isRevoked("agentAAAAAAA")).toBe(true);
+    // Access given back: the next rights change reads A again, watches it again, and live values resume.
+    api.dataPointState.refused.delete("agentAAAAAAA");
+    root.events.receive({ id: null, event: "rights-changed", data: JSON.stringify({ company: "companyAAAAA" }) });
+    await flush();
+    expect(dp.isRevoked("agentAAAAAAA")).toBe(false);
+    expect(dp.value("agentAAAAAAA", "temperature")?.value).toBe(21.5);
+    expect(api.dataPointState.watches.get("s1")).toEqual(["agentAAAAAAA", "agentBBBBBBB", "agentCCCCCCC"]);
+    dp.applyLive(live([{ agent: "agentAAAAAAA", name: "temperature", ts: new Date(START + 2000).toISOString(), value: 24 }]));
+    expect(dp.value("agentAAAAAAA", "temperature")?.value).toBe(24);
+    stopC();
+    stopA();
+  });
+
+  it("a read that started before a revocation does not bring the device back", async () => {
+    const { api, root } = harness();
+    api.dataPointState.samples.push({ agent: "agentAAAAAAA", name: "temperature", ts: START - 1000, value: 21.5 });
+    const dp = root.get(DataPointsStore);
+    dp.watch("agentAAAAAAA");
+    dp.streamOpened(JSON.stringify({ stream: "s1" }));
+    // The stream's reopen read is under way when the revocation arrives.
+    dp.watchChanged(JSON.stringify({ stream: "s1", agents: [] }));
+    await flush();
+    expect(dp.isRevoked("agentAAAAAAA")).toBe(true);
+    expect(dp.value("agentAAAAAAA", "temperature")).toBeUndefined();
+    // A new watch of it reads it again (now after the revocation): it resumes.
+    dp.watch("agentAAAAAAA");
+    await flush();
+    expect(dp.isRevoked("agentAAAAAAA")).toBe(true); // still counted as shown: no new read from a second watcher
+    dp.retryRevoked();
+    await flush();
+    expect(dp.isRevoked("agentAAAAAAA")).toBe(false);
+    expect(dp.value("agentAAAAAAA", "temperature")?.value).toBe(21.5);
   });
 
   it("applies live values, keeps recent samples bounded, and ignores unreadable events", () => {

@@ -2,7 +2,8 @@
  * The Reports screen's store on the in-memory PortalApi (issue 13): the queue dialog opens on
  * yesterday in the zone and sends the period in UTC; a refused period keeps what was typed and
  * names the field; a queued report is listed; the event stream's report-changed moves a row to
- * done with a snackbar; delete asks first.
+ * done with a snackbar; delete asks first; a deletion in another session (report-changed with
+ * deleted) drops the row without a reload, and one of another company changes nothing.
  */
 import { runInAction } from "mobx";
 import { PagesStore } from "../src/stores/PagesStore";
@@ -125,5 +126,29 @@ describe("ReportsStore", () => {
     expect(h.root.get(ReportsStore).reports).toHaveLength(2);
     await h.root.get(ReportsStore).confirmDelete();
     expect(h.root.get(ReportsStore).reports).toHaveLength(0);
+  });
+
+  it("drops a report deleted in another session when the stream tells it, and only of the selected company", async () => {
+    const h = setup();
+    const page = await publishedPage(h);
+    await h.root.get(ReportsStore).openQueue(page);
+    await h.root.get(ReportsStore).queue();
+    const reports = h.root.get(ReportsStore);
+    const queued = reports.reports[0]!;
+    const event = (company: string, report: typeof queued, deleted?: boolean) =>
+      JSON.stringify(deleted === undefined ? { company, report } : { company, report, deleted });
+    // Another member queued one: it appears.
+    const theirs = { ...queued, publicId: "reportOther1", requestedBy: { publicId: "userOther001", name: "Other" } };
+    h.root.events.receive({ id: "1", event: "report-changed", data: event("companyAAAAA", theirs) });
+    expect(reports.reports.map((r) => r.publicId)).toEqual(["reportOther1", queued.publicId]);
+    // Mine is being confirmed for deletion here while another session deletes it.
+    reports.askDelete(queued);
+    h.root.events.receive({ id: "2", event: "report-changed", data: event("otherCompany", queued, true) });
+    expect(reports.reports).toHaveLength(2);
+    h.root.events.receive({ id: "3", event: "report-changed", data: event("companyAAAAA", queued, true) });
+    expect(reports.reports.map((r) => r.publicId)).toEqual(["reportOther1"]);
+    expect(reports.confirmingDelete).toBeNull();
+    h.root.events.receive({ id: "4", event: "report-changed", data: event("companyAAAAA", theirs, true) });
+    expect(reports.reports).toEqual([]);
   });
 });

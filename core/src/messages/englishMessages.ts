@@ -150,6 +150,7 @@ const KEYED = {
   "pages.defaultSet": t("This is now the default page."),
   "pages.autosaveFailed": t("Your latest changes are not saved yet. They stay here; the editor tries again with your next change."),
   "pages.noData": t("No data yet"),
+  "pages.deviceAccessEnded": t("You no longer have access to this device's data."),
   // Notices (spec 8).
   PASSWORD_CHANGED: t("Your password has been changed."),
   NAME_HAS_APPROVED_YOUR_ACCESS_REQUEST: t("{name} has approved your access request.", "Your access request has been approved."),

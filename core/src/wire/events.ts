@@ -71,10 +71,11 @@ export const LicenceChangedEvent = Schema.Struct({
 export type LicenceChangedEvent = typeof LicenceChangedEvent.Type;
 
 /**
- * A queued report changed status (issue 13): running, done (its PDF can be downloaded) or failed
- * (with the reason). Sent to the member who queued it, so an open Reports list updates and the
- * app can tell them it is done.
+ * A report of the company changed (issue 13): queued, running, done (its PDF can be downloaded),
+ * failed (with the reason), or deleted (`deleted: true`, with the report as it was). Sent to every
+ * member who may see the company's reports, so open Reports lists follow without a reload; the
+ * app tells the one who queued it when it is done.
  */
 export const REPORT_EVENT = "report-changed";
-export const ReportChangedEvent = Schema.Struct({ company: Schema.String, report: Report });
+export const ReportChangedEvent = Schema.Struct({ company: Schema.String, report: Report, deleted: Schema.optional(Schema.Boolean) });
 export type ReportChangedEvent = typeof ReportChangedEvent.Type;

@@ -24,12 +24,16 @@ export async function reportWatchers(tx: Db, companyId: number, now: number): Pr
   return rows.map((r) => r.userId);
 }
 
-/** Publishes the report's current state (REPORT_EVENT) to every watcher of its company, in `tx`. */
-export async function publishReportChanged(tx: Db, reportId: number, now: number): Promise<void> {
+/**
+ * Publishes the report's current state (REPORT_EVENT) to every watcher of its company, in `tx`.
+ * With `deleted`, call it before the row is deleted in the same transaction: the event carries the
+ * report as it was, flagged deleted, and is sent only if the deletion commits.
+ */
+export async function publishReportChanged(tx: Db, reportId: number, now: number, deleted = false): Promise<void> {
   const [row] = await tx.select({ companyId: reports.companyId, company: companies.publicId }).from(reports)
     .innerJoin(companies, eq(companies.id, reports.companyId)).where(eq(reports.id, reportId));
   const report = await reportView(tx, reportId);
   if (!row || !report) return;
-  const data: ReportChangedEvent = { company: row.company, report };
+  const data: ReportChangedEvent = deleted ? { company: row.company, report, deleted: true } : { company: row.company, report };
   await EventHub.publishToAll(tx, await reportWatchers(tx, row.companyId, now), REPORT_EVENT, data);
 }

@@ -104,6 +104,8 @@ export const reportRoutes: HandlersOf<"ReportList" | "Report" | "ReportFile" | "
       const [row] = await tx.select().from(reports).where(and(eq(reports.companyId, companyOf(ctx).id), eq(reports.publicId, publicId))).for("update");
       if (!row) throw new NotFound({ entity: TOPIC, publicId });
       const before = await reportView(tx, row.id);
+      // The others who may see reports drop it from their lists (published with the commit).
+      await publishReportChanged(tx, row.id, ctx.now, true);
       // The PDF goes with the row (on delete cascade); a worker still printing finds no row and stores nothing.
       await tx.delete(reports).where(eq(reports.id, row.id));
       await writeAudit(tx, actorOf(ctx), [{ action: "DELETE", topic: TOPIC, target: publicId, before }]);

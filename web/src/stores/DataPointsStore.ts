@@ -6,10 +6,17 @@
  * data-point-watches, again whenever the stream reconnects with a new id). Live values arrive as
  * "data-points" events (at most one per data point per LIVE_INTERVAL_MS, the server's throttle)
  * and are also kept, RECENT_MAX per data point, for the graphs to append.
+ *
+ * When the server takes a device away from the watch (the user lost the right to see it: a
+ * "data-point-watch" event naming the devices still watched), its values are forgotten and the
+ * device is `revoked`: the components show that access ended instead of a stale value, and the
+ * watch PUTs leave it out (the server refuses a whole PUT naming a device it hides). It is tried
+ * again when rights change, an access request changes, the stream reopens or a component starts
+ * watching it anew; once its values can be read again it is watched again and values resume.
  */
 import { Result, Schema } from "effect";
 import { action, makeObservable, observable } from "mobx";
-import { DataPointsEvent, StreamEvent, type DataPointValue } from "@portal/core/domain/DataPoint";
+import { DataPointsEvent, DataPointWatch, StreamEvent, type DataPointValue } from "@portal/core/domain/DataPoint";
 import type { DataPointPeriodQuery } from "@portal/core/ports/PortalApi";
 import type { RootStore } from "./RootStore";
 
@@ -26,6 +33,7 @@ export interface LiveSample {
 const key = (agent: string, name: string) => `${agent}\u0000${name}`;
 const decodeLive = Schema.decodeUnknownResult(DataPointsEvent);
 const decodeStream = Schema.decodeUnknownResult(StreamEvent);
+const decodeWatch = Schema.decodeUnknownResult(DataPointWatch);
 
 export class DataPointsStore {
   /** The latest value per device and data point (key: agent, NUL, name). */
@@ -34,16 +42,24 @@ export class DataPointsStore {
   readonly recent = observable.map<string, ReadonlyArray<LiveSample>>({}, { deep: false });
   /** Devices whose stored values could not be read (not found or refused). */
   readonly failed = observable.set<string>();
+  /** Devices the server stopped delivering because this user may no longer see them. */
+  readonly revoked = observable.set<string>();
   /** The id of this tab's event stream (from its "stream" event); null until it is open. */
   stream: string | null = null;
   private readonly watchers = new Map<string, number>();
   private syncQueued = false;
+  /** Counts revocations per device: a read that started before the latest one cannot undo it. */
+  private readonly revocations = new Map<string, number>();
 
   constructor(private readonly root: RootStore) {
-    makeObservable(this, { stream: observable, streamOpened: action, applyLive: action, apply: action });
+    makeObservable(this, { stream: observable, streamOpened: action, applyLive: action, apply: action, watchChanged: action });
     // Built on first use: the stream may have opened before, so it starts from the last "stream" event.
     root.events.on("stream-opened", (data) => this.streamOpened(data));
     root.events.on("data-points", (data) => this.applyLive(data));
+    root.events.on("data-point-watch", (data) => this.watchChanged(data));
+    // A right given back shows here as one of these: the revoked devices still on screen are tried again.
+    root.events.on("rights-changed", () => this.retryRevoked());
+    root.events.on("access-request", () => this.retryRevoked());
     if (root.events.lastStream !== null) this.streamOpened(root.events.lastStream);
   }
 
@@ -61,6 +77,11 @@ export class DataPointsStore {
   valuesOf(agent: string): DataPointValue[] {
     const prefix = `${agent}\u0000`;
     return [...this.latest.entries()].filter(([k]) => k.startsWith(prefix)).map(([, v]) => v).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** Whether the server stopped this device's live values because its data may no longer be seen. */
+  isRevoked(agent: string): boolean {
+    return this.revoked.has(agent);
   }
 
   /** Live samples of a data point (oldest first). */
@@ -91,6 +112,7 @@ export class DataPointsStore {
 
   /** Reads the stored latest values of a device. */
   async loadLatest(agent: string): Promise<void> {
+    const revocation = this.revocations.get(agent) ?? 0;
     const result = await this.root.run(this.root.ports.api.dataPoints.latest(agent));
     action(() => {
       if (Result.isFailure(result)) {
@@ -98,8 +120,34 @@ export class DataPointsStore {
         return;
       }
       this.failed.delete(agent);
+      // Read before the latest revocation: those values may be ones the user no longer sees.
+      if ((this.revocations.get(agent) ?? 0) !== revocation) return;
+      if (this.revoked.delete(agent) && this.watchers.has(agent)) this.queueSync();
       this.apply(result.success.map((v) => ({ ...v, agent })), false);
     })();
+  }
+
+  /**
+   * A "data-point-watch" event of this tab's stream: the devices it still watches. Every device
+   * watched here that is not among them is revoked and its values forgotten (never shown stale).
+   */
+  watchChanged(data: string): void {
+    const decoded = decodeWatch(safeJson(data));
+    if (Result.isFailure(decoded) || decoded.success.stream !== this.stream) return;
+    const still = new Set(decoded.success.agents);
+    for (const agent of this.watchers.keys()) {
+      if (still.has(agent)) continue;
+      this.revocations.set(agent, (this.revocations.get(agent) ?? 0) + 1);
+      this.revoked.add(agent);
+      const prefix = `${agent}\u0000`;
+      for (const k of [...this.latest.keys()]) if (k.startsWith(prefix)) this.latest.delete(k);
+      for (const k of [...this.recent.keys()]) if (k.startsWith(prefix)) this.recent.delete(k);
+    }
+  }
+
+  /** Reads the revoked devices still watched again: one that can be read is watched again. */
+  retryRevoked(): void {
+    for (const agent of this.revoked) if (this.watchers.has(agent)) void this.loadLatest(agent);
   }
 
   /** A series, the event log or the state analysis of a data point (null when the call failed). */
@@ -136,6 +184,8 @@ export class DataPointsStore {
 
   apply(values: ReadonlyArray<DataPointValue & { agent: string }>, live: boolean): void {
     for (const v of values) {
+      // A live value already on its way when the device was revoked is not shown.
+      if (this.revoked.has(v.agent)) continue;
       const k = key(v.agent, v.name);
       const seen = this.latest.get(k);
       if (!seen || seen.ts <= v.ts) this.latest.set(k, { name: v.name, ts: v.ts, value: v.value });
@@ -155,7 +205,7 @@ export class DataPointsStore {
       this.syncQueued = false;
       const stream = this.stream;
       if (stream === null || !this.root.session.selectedCompanyId) return;
-      void this.root.run(this.root.ports.api.dataPoints.watch(stream, [...this.watchers.keys()]));
+      void this.root.run(this.root.ports.api.dataPoints.watch(stream, [...this.watchers.keys()].filter((a) => !this.revoked.has(a))));
     });
   }
 }

@@ -12,7 +12,7 @@ import {
   MESSAGES_CHANGED_EVENT, MessagesChangedEvent, MQTT_BROKER_STATUS_EVENT, MqttBrokerStatusEvent, RIGHTS_CHANGED_EVENT, RightsChangedEvent,
 } from "@portal/core/wire/events";
 import { REPORT_EVENT, ReportChangedEvent } from "@portal/core/wire/events";
-import { DATA_POINTS_EVENT, STREAM_EVENT } from "@portal/core/domain/DataPoint";
+import { DATA_POINT_WATCH_EVENT, DATA_POINTS_EVENT, STREAM_EVENT } from "@portal/core/domain/DataPoint";
 import type { OpenEventStream, StreamEvent } from "./env";
 import type { RootStore } from "./RootStore";
 
@@ -43,12 +43,16 @@ export interface StreamNews {
   readonly "licence-changed": string;
   /** An access request changed; `mine`: it is the signed-in user's own. */
   readonly "access-request": typeof AccessRequestEvent.Type & { readonly mine: boolean };
-  /** A report I queued changed status (issue 13). */
+  /** A report of the selected company changed status (issue 13). */
   readonly "report-changed": typeof ReportChangedEvent.Type["report"];
+  /** The public id of a report of the selected company that was deleted (issue 13). */
+  readonly "report-deleted": string;
   /** The stream (re)opened: the data of its "stream" event (the id that live data-point watches name). */
   readonly "stream-opened": string;
   /** Live values of watched data points: the data of a "data-points" event (volatile, never replayed). */
   readonly "data-points": string;
+  /** The devices this stream still watches after the server took some away: the data of a "data-point-watch" event. */
+  readonly "data-point-watch": string;
 }
 
 type Listeners = { [K in keyof StreamNews]: Set<(news: StreamNews[K]) => void> };
@@ -63,7 +67,8 @@ export class EventStreamStore {
   private readonly listeners: Listeners = {
     "rights-changed": new Set(), "mqtt-status": new Set(), "messages-changed": new Set(),
     "branding-changed": new Set(), "licence-changed": new Set(), "access-request": new Set(),
-    "report-changed": new Set(), "stream-opened": new Set(), "data-points": new Set(),
+    "report-changed": new Set(), "report-deleted": new Set(), "stream-opened": new Set(), "data-points": new Set(),
+    "data-point-watch": new Set(),
   };
   /** The data of the stream's latest "stream" event: a data-points store built later starts from it. */
   lastStream: string | null = null;
@@ -199,7 +204,7 @@ export class EventStreamStore {
     this.tell("licence-changed", decoded.success.agent);
   }
 
-  /** A report of the company changed status (issue 13; sent to everyone who may see reports): the Reports list follows. */
+  /** A report of the company changed status or was deleted (issue 13; sent to everyone who may see reports): the Reports list follows. */
   private reportChanged(data: string): void {
     let parsed: unknown;
     try {
@@ -209,7 +214,8 @@ export class EventStreamStore {
     }
     const decoded = Schema.decodeUnknownResult(ReportChangedEvent)(parsed);
     if (Result.isFailure(decoded) || decoded.success.company !== this.root.session.selectedCompanyId) return;
-    this.tell("report-changed", decoded.success.report);
+    if (decoded.success.deleted === true) this.tell("report-deleted", decoded.success.report.publicId);
+    else this.tell("report-changed", decoded.success.report);
   }
 
   /** One event: remembers its id, and dispatches an access-request event. Unreadable data is skipped. */
@@ -226,6 +232,7 @@ export class EventStreamStore {
       return this.tell("stream-opened", event.data);
     }
     if (event.event === DATA_POINTS_EVENT) return this.tell("data-points", event.data);
+    if (event.event === DATA_POINT_WATCH_EVENT) return this.tell("data-point-watch", event.data);
     if (event.event !== ACCESS_REQUEST_EVENT) return;
     let parsed: unknown;
     try {

@@ -30,9 +30,10 @@ export class ReportsStore {
   constructor(private readonly root: RootStore) {
     makeObservable(this, {
       reports: observableRef, state: observable, dialog: observableRef, devices: observableRef, assets: observableRef, confirmingDelete: observableRef, busy: observable,
-      closeDialog: action, askDelete: action, cancelDelete: action, changed: action,
+      closeDialog: action, askDelete: action, cancelDelete: action, changed: action, deleted: action,
     });
     root.events.on("report-changed", (report) => this.changed(report));
+    root.events.on("report-deleted", (publicId) => this.deleted(publicId));
   }
 
   private get api() {
@@ -64,6 +65,12 @@ export class ReportsStore {
     } else if (report.status === "failed") {
       this.root.snackbars.show({ message: this.root.messages.text("reports.failed", { title: report.title }), timeoutMs: 4000, intent: "danger", key: `report-${report.publicId}` });
     }
+  }
+
+  /** A report was deleted (here or in another session): its row goes, and a confirmation asked about it closes. */
+  deleted(publicId: string): void {
+    this.reports = this.reports.filter((r) => r.publicId !== publicId);
+    if (this.confirmingDelete?.publicId === publicId && !this.busy) this.confirmingDelete = null;
   }
 
   /** Opens the dialog for a page (or none chosen yet), perhaps on a device or an asset, and loads the pages, devices and assets it offers. */

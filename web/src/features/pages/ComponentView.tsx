@@ -24,6 +24,7 @@ import { LiveValueView } from "./components/LiveValueView";
 import { StateAnalysisView } from "./components/StateAnalysisView";
 import { TankView } from "./components/TankView";
 import { WearAndTearView } from "./components/WearAndTearView";
+import { DeviceAccessGate } from "./components/dataPointParts";
 
 export interface ComponentContext {
   readonly agent: AgentView | null;
@@ -69,12 +70,12 @@ function ReportFooter({ c }: { c: PageComponent }) {
   return <div className="pc-report-footer"><span>{str(c, "text")}</span><span className="bp6-text-muted">Page 1</span></div>;
 }
 
-/** The body of one placed component. */
+/** The body of one placed component; the data-point kinds behind the gate of access to the device's data. */
 export function ComponentView({ component: c, ctx }: { component: PageComponent; ctx: ComponentContext }) {
   switch (c.kind) {
-    case "live-value": return <LiveValueView c={c} ctx={ctx} />;
-    case "gauge": return <GaugeView c={c} ctx={ctx} />;
-    case "line-graph": return <LineGraphView c={c} ctx={ctx} />;
+    case "live-value": return <DeviceAccessGate ctx={ctx}><LiveValueView c={c} ctx={ctx} /></DeviceAccessGate>;
+    case "gauge": return <DeviceAccessGate ctx={ctx}><GaugeView c={c} ctx={ctx} /></DeviceAccessGate>;
+    case "line-graph": return <DeviceAccessGate ctx={ctx}><LineGraphView c={c} ctx={ctx} /></DeviceAccessGate>;
     case "device-info": return <DeviceInfo c={c} ctx={ctx} />;
     case "report-header": return <ReportHeader c={c} ctx={ctx} />;
     case "report-footer": return <ReportFooter c={c} />;
@@ -83,10 +84,10 @@ export function ComponentView({ component: c, ctx }: { component: PageComponent;
     case "mail-form": return <MailFormView component={c} ctx={ctx} />;
     case "web-access": return <WebAccessView component={c} ctx={ctx} />;
     case "vpn-connect": return <VpnConnectView component={c} ctx={ctx} />;
-    case "tank": return <TankView c={c} ctx={ctx} />;
-    case "data-table": return <DataTableView c={c} ctx={ctx} />;
-    case "event-log": return <EventLogView c={c} ctx={ctx} />;
-    case "state-analysis": return <StateAnalysisView c={c} ctx={ctx} />;
-    case "wear-and-tear": return <WearAndTearView c={c} ctx={ctx} />;
+    case "tank": return <DeviceAccessGate ctx={ctx}><TankView c={c} ctx={ctx} /></DeviceAccessGate>;
+    case "data-table": return <DeviceAccessGate ctx={ctx}><DataTableView c={c} ctx={ctx} /></DeviceAccessGate>;
+    case "event-log": return <DeviceAccessGate ctx={ctx}><EventLogView c={c} ctx={ctx} /></DeviceAccessGate>;
+    case "state-analysis": return <DeviceAccessGate ctx={ctx}><StateAnalysisView c={c} ctx={ctx} /></DeviceAccessGate>;
+    case "wear-and-tear": return <DeviceAccessGate ctx={ctx}><WearAndTearView c={c} ctx={ctx} /></DeviceAccessGate>;
   }
 }

@@ -5,19 +5,20 @@
 import { reaction, untracked } from "mobx";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { DataPointSeries } from "@portal/core/domain/DataPoint";
 import type { PageComponent } from "@portal/core/domain/PageComponent";
 import { DataPointsStore, useStore } from "../pageStores";
 import type { ComponentContext } from "../ComponentView";
-import { formatTime, formatValue, NoData, NoDevice, str, useDeviceWatch, useReload } from "./dataPointParts";
+import { LineChartSvg } from "./LineChartSvg";
+import { formatValue, NoData, NoDevice, str, useDeviceWatch, useReload } from "./dataPointParts";
 
 /**
- * Graphs redraw their live samples at most this often, all together. Each redraw is a full chart
- * layout (tens of ms): a dashboard of twenty graphs following every live event (two a second per
- * data point), each in a commit of its own, kept the main thread busy and dropped most frames
- * (server/bench/pagesBench.ts). A line over the page's period loses nothing a reader sees by
- * gaining its newest points once a second, and one commit for every graph lays the page out once.
+ * Graphs redraw their live samples at most this often, all together. With the charting library
+ * each redraw was a full chart layout (tens of ms): twenty graphs following every live event kept
+ * the main thread busy, and even once a second, in one task, they dropped about a third of the
+ * frames (server/bench/pagesBench.ts); the chart is now LineChartSvg (a path string and a few
+ * ticks). A line over the page's period loses nothing a reader sees by gaining its newest points
+ * once a second, and one commit for every graph lays the page out once.
  */
 export const LINE_REDRAW_MS = 1000;
 
@@ -85,16 +86,7 @@ export const LineGraphView = observer(function LineGraphView({ c, ctx }: { c: Pa
       {!agent ? <NoDevice /> : points.length === 0 ? <NoData /> : (
         <div className="pc-graph-chart" role="img" data-testid="pc-line-graph" data-points={points.length}
           aria-label={`${str(c, "label")} over ${ctx.periodSpec}: ${points.length} points${last ? `, latest ${formatValue(last.v)} ${str(c, "unit")}` : ""}`}>
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
-              <XAxis dataKey="t" type="number" scale="time" domain={series ? [Date.parse(series.from), Date.parse(series.until)] : ["dataMin", "dataMax"]}
-                tickFormatter={(t: number) => formatTime(t).slice(0, -3)} fontSize={10} minTickGap={24} />
-              <YAxis fontSize={10} width={40} domain={["auto", "auto"]} tickFormatter={(v: number) => formatValue(v, 1)} />
-              <Tooltip labelFormatter={(t) => formatTime(Number(t))} formatter={(v) => [`${formatValue(Number(v))} ${str(c, "unit")}`, name]} />
-              <Line type="monotone" dataKey="v" stroke="#2d72d2" dot={false} isAnimationActive={false} strokeWidth={1.5} />
-            </LineChart>
-          </ResponsiveContainer>
+          <LineChartSvg points={points} xDomain={series ? [Date.parse(series.from), Date.parse(series.until)] : null} unit={str(c, "unit")} name={name} />
         </div>
       )}
     </div>

@@ -4,7 +4,7 @@
  * device" notes. Each component kind has its own file beside this one.
  */
 import { observer } from "mobx-react-lite";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { PageComponent } from "@portal/core/domain/PageComponent";
 import { DataPointsStore, useStore, useStores } from "../pageStores";
 import type { ComponentContext } from "../ComponentView";
@@ -39,6 +39,21 @@ export function formatTime(iso: string | number): string {
 export const NoData = observer(function NoData() {
   const { messages } = useStores();
   return <span className="pc-nodata" data-testid="pc-nodata">{messages.text("pages.noData")}</span>;
+});
+
+/**
+ * Shows a data-point component, or instead the sentence that access to the device's data ended
+ * once the server stopped its live values (DataPointsStore.revoked): never a stale value. The gate
+ * keeps watching the device, so the component comes back with fresh values when access does.
+ */
+export const DeviceAccessGate = observer(function DeviceAccessGate({ ctx, children }: { ctx: ComponentContext; children: ReactNode }) {
+  const { messages } = useStores();
+  const dataPoints = useStore(DataPointsStore);
+  const agent = useDeviceWatch(ctx);
+  if (agent && dataPoints.isRevoked(agent)) {
+    return <span className="pc-nodata" role="status" data-testid="pc-access-ended">{messages.text("pages.deviceAccessEnded")}</span>;
+  }
+  return <>{children}</>;
 });
 
 export function NoDevice() {
