@@ -8,7 +8,7 @@
  * to portal `{ type: "message-ack", key }`. The agent acts on a key once and acknowledges every
  * copy, so a message resent after a lost link or by a second process is harmless.
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { writeAudit } from "../audit/writeAudit";
 import type { Db } from "../db/Database";
 import { agentMessages, agents } from "../db/schema";
@@ -39,12 +39,19 @@ export async function owedMessages(db: Db, agentId: number): Promise<OwedMessage
   return rows;
 }
 
-/** Of these agents, the ones owed at least one message. */
+/** Agents per statement of agentsOwed: a process may hold tens of thousands of links. */
+const OWED_CHUNK = 5000;
+
+/** Of these agents, the ones owed at least one message (the partial index on pending rows answers). */
 export async function agentsOwed(db: Db, agentIds: ReadonlyArray<number>): Promise<number[]> {
-  if (agentIds.length === 0) return [];
-  const rows = await db.selectDistinct({ agentId: agentMessages.agentId }).from(agentMessages)
-    .where(and(isNull(agentMessages.deliveredAt), sql`${agentMessages.agentId} in (${sql.join(agentIds.map((id) => sql`${id}`), sql`, `)})`));
-  return rows.map((r) => r.agentId);
+  const owed: number[] = [];
+  for (let i = 0; i < agentIds.length; i += OWED_CHUNK) {
+    const ids = agentIds.slice(i, i + OWED_CHUNK);
+    const rows = await db.selectDistinct({ agentId: agentMessages.agentId }).from(agentMessages)
+      .where(and(isNull(agentMessages.deliveredAt), inArray(agentMessages.agentId, ids)));
+    owed.push(...rows.map((r) => r.agentId));
+  }
+  return owed;
 }
 
 /**
