@@ -135,6 +135,12 @@ describe("a trial's end told to the device", () => {
     expect(entries[0]).toMatchObject({ action: "TRIGGER", actorUserId: null, after: { kind: "trial-ended", feature: "alarming", deliveredOn: new Date(trialEnd).toISOString() } });
     expect(entries[0]!.companyId).toBe((await t.database.db.select({ c: agents.companyId }).from(agents).where(eq(agents.publicId, trialAgent)))[0]!.c);
     expect(await audits(acmeAgent)).toEqual([]);
+    // The trail names the device.
+    const trail = await t.app.inject({ method: "GET", url: "/api/audit-logs?filters=eq(topic,AgentMessage)", headers: apiHeaders(await signInAs(t.app, "admin@example.com"), demo) });
+    expect(trail.statusCode, trail.body).toBe(200);
+    const names = trail.json().data as Array<{ target: string; targetName: string }>;
+    expect(names.map((e) => e.target)).toEqual([trialAgent]);
+    expect(names[0]!.targetName).toBe((await t.database.db.select({ name: agents.name }).from(agents).where(eq(agents.publicId, trialAgent)))[0]!.name);
     for (const d of [device, licensed, foreign]) await unlink(d);
   });
 
