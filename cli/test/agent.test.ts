@@ -47,6 +47,21 @@ describe("device agent", () => {
     expect(lines.join("\n")).not.toContain(AGENT.secret);
   });
 
+  it("acts once on the portal's message that a trial ended, and acknowledges every copy", async () => {
+    const { relay, link, lines } = await setUp();
+    await until(() => link.state === "linked", "the link");
+    const ended: string[] = [];
+    link.on("trial-ended", (feature: string) => ended.push(feature));
+    const message = { type: "message", key: "trial-end:7:2026-12-01T00:00:00.000Z", body: { kind: "trial-ended", feature: "alarming", expiresOn: "2026-12-01T00:00:00.000Z" } };
+    relay.agentLinks.get(AGENT.agentId)!.notice(message);
+    relay.agentLinks.get(AGENT.agentId)!.notice(message);
+    await until(() => relay.agentNotices.length === 2, "two acknowledgements");
+    expect(relay.agentNotices).toEqual([{ type: "message-ack", key: message.key }, { type: "message-ack", key: message.key }]);
+    expect(ended).toEqual(["alarming"]);
+    expect([...link.endedTrials]).toEqual([["alarming", "2026-12-01T00:00:00.000Z"]]);
+    expect(lines.filter((l) => l.includes("the alarming trial of this device ended on 2026-12-01"))).toHaveLength(1);
+  });
+
   it("carries bytes to a real TCP echo service and back", async () => {
     const { relay, link } = await setUp();
     await until(() => link.state === "linked", "the link");

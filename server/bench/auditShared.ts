@@ -7,6 +7,4 @@ export const NEWEST = Date.UTC(2026, 10, 25, 12, 0, 0);
 export interface AuditReady {
   readonly type: "ready";
   readonly url: string;
-  readonly headers: Record<string, string>;
-  readonly insertMs: number;
 }

@@ -8,6 +8,10 @@
  * The link comes back by itself after a loss, with exponential back-off (backoff.ts); a refused
  * credential (HTTP 401 at the upgrade, or close code 4401 once linked) is retried at the slow end
  * of the back-off, since only a person editing the configuration can fix it.
+ *
+ * The portal also tells the agent things on the link (issue 12: a trial of one of its features
+ * ran out): a `{ type: "message", key, body }` notice, acted on once per key and acknowledged
+ * with `{ type: "message-ack", key }` every time (a copy resent after a lost link is harmless).
  */
 import { EventEmitter } from "node:events";
 import { connect, type Socket } from "node:net";
@@ -53,6 +57,8 @@ export interface AgentLink extends EventEmitter {
   readonly linkedAs: { readonly publicId: string; readonly name: string } | null;
   /** Live service connections. */
   readonly connections: number;
+  /** Features whose trial the portal said ran out, with the date it ended (ISO). Emits "trial-ended" on each new one. */
+  readonly endedTrials: ReadonlyMap<string, string>;
   /** Ends the link and every connection; the link does not come back. */
   stop(): Promise<void>;
 }
@@ -60,6 +66,8 @@ export interface AgentLink extends EventEmitter {
 class AgentLinkRunner extends EventEmitter implements AgentLink {
   state: AgentLinkState = "connecting";
   linkedAs: { publicId: string; name: string } | null = null;
+  readonly endedTrials = new Map<string, string>();
+  private readonly toldKeys = new Set<string>();
   private ws: WebSocket | null = null;
   private timer: NodeJS.Timeout | null = null;
   private attempt = 0;
@@ -101,7 +109,7 @@ class AgentLinkRunner extends EventEmitter implements AgentLink {
     });
     ws.on("open", () => {
       openedAt = Date.now();
-      new Mux(ws, { side: "odd", onOpen: (request, stream) => this.serve(request, stream), onNotice: (value) => this.notice(value) });
+      const mux: Mux = new Mux(ws, { side: "odd", onOpen: (request, stream) => this.serve(request, stream), onNotice: (value) => this.notice(mux, value) });
       this.set("linked", "linked to the relay");
     });
     ws.on("close", (code: number, reason: Buffer) => {
@@ -134,13 +142,33 @@ class AgentLinkRunner extends EventEmitter implements AgentLink {
     });
   }
 
-  private notice(value: unknown): void {
+  private notice(mux: Mux, value: unknown): void {
     if (typeof value !== "object" || value === null) return;
-    const { type, agent } = value as { type?: unknown; agent?: { publicId?: unknown; name?: unknown } };
+    const { type, agent, key, body } = value as { type?: unknown; agent?: { publicId?: unknown; name?: unknown }; key?: unknown; body?: unknown };
+    if (type === "message" && typeof key === "string") {
+      if (!this.toldKeys.has(key)) {
+        this.toldKeys.add(key);
+        this.message(body);
+      }
+      mux.notice({ type: "message-ack", key });
+      return;
+    }
     if (type === "linked" && typeof agent?.publicId === "string" && typeof agent.name === "string") {
       this.linkedAs = { publicId: agent.publicId, name: agent.name };
       this.log(`${this.label}: the portal knows this agent as ${agent.name} (${agent.publicId})`);
     }
+  }
+
+  /** Acts on a message from the portal (once per key); one it does not know is logged and acknowledged. */
+  private message(body: unknown): void {
+    const { kind, feature, expiresOn } = (typeof body === "object" && body !== null ? body : {}) as { kind?: unknown; feature?: unknown; expiresOn?: unknown };
+    if (kind === "trial-ended" && typeof feature === "string" && typeof expiresOn === "string") {
+      this.endedTrials.set(feature, expiresOn);
+      this.log(`${this.label}: the portal says the ${feature} trial of this device ended on ${expiresOn}; ${feature} is off until it is activated again`);
+      this.emit("trial-ended", feature, expiresOn);
+      return;
+    }
+    this.log(`${this.label}: the portal sent a message this agent does not know (${typeof kind === "string" ? kind : "no kind"})`);
   }
 
   private serve(request: OpenRequest, stream: MuxStream): void {

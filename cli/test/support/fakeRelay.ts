@@ -34,6 +34,8 @@ export class FakeRelay {
   readonly resumeTokens = new Map<string, string>();
   /** Every upgrade attempt's path and status, in order. */
   readonly upgrades: Array<{ path: string; status: number }> = [];
+  /** Every notice agents sent on their links (message acknowledgements), in order. */
+  readonly agentNotices: unknown[] = [];
   private server: Server | null = null;
   private readonly wss = new WebSocketServer({ noServer: true });
   port = 0;
@@ -88,7 +90,7 @@ export class FakeRelay {
   }
 
   private linkAgent(agent: FakeAgent, ws: WebSocket): void {
-    const mux = new Mux(ws, { side: "even" });
+    const mux = new Mux(ws, { side: "even", onNotice: (value) => this.agentNotices.push(value) });
     this.agentLinks.get(agent.agentId)?.close(4000, "replaced");
     this.agentLinks.set(agent.agentId, mux);
     mux.on("close", () => {

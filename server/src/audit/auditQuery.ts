@@ -24,7 +24,7 @@ const NAME_SOURCES: ReadonlyArray<{ readonly table: string; readonly column: str
   { table: "roles", column: "name", topics: ["Role"] },
   { table: "audiences", column: "name", topics: ["Audience"] },
   { table: "translations", column: "key", topics: ["Translation"] },
-  { table: "agents", column: "name", topics: ["GroupAgent", "AgentCredential"] },
+  { table: "agents", column: "name", topics: ["GroupAgent", "AgentCredential", "AgentActivationEnd", "AgentMessage"] },
   { table: "invites", column: "email", topics: ["Invite", "InviteResend"] },
   { table: "companies", column: "name", topics: ["AuditRetention", "GroupTypeOrder", "AssetTypeOrder"] },
 ];

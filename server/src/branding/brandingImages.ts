@@ -5,7 +5,7 @@
  * data, so what the server serves is only ever a plain PNG it made itself.
  */
 import { Result } from "effect";
-import sharp from "sharp";
+import { loadSharp } from "./loadSharp";
 import type { IdentityImage } from "@portal/core/domain/Identity";
 import { IMAGE_SIZES, checkImageUpload } from "@portal/core/rules/identity";
 import { HttpProblem } from "../http/HttpProblem";
@@ -31,7 +31,7 @@ export async function processImage(kind: IdentityImage, base64: string): Promise
   if (Result.isFailure(checked)) throw new HttpProblem(checked.failure.status, [checked.failure.issue]);
   const box = IMAGE_SIZES[kind];
   try {
-    return await sharp(checked.success.bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+    return await (await loadSharp())(checked.success.bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .rotate()
       .resize({ width: box.width, height: box.height, fit: box.fit, withoutEnlargement: box.fit === "inside", background: { r: 0, g: 0, b: 0, alpha: 0 } })
       .png()

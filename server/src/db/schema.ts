@@ -728,6 +728,24 @@ export const agentActivations = pgTable("agent_activations", {
   index("agent_activations_expiry_idx").on(t.expiresOn).where(sql`end_notified_at is null`),
 ]);
 
+/**
+ * Messages the portal owes a device (a trial that ran out), kept until the agent acknowledges
+ * them on its relay link: an agent offline when the message was made is told when it links
+ * again. One row per event (dedupe_key), however many jobs or processes made it.
+ */
+export const agentMessages = pgTable("agent_messages", {
+  id: serial("id").primaryKey(),
+  agentId: integer("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),
+  dedupeKey: text("dedupe_key").notNull(),
+  body: jsonb("body").$type<Record<string, unknown>>().notNull(),
+  createdAt: at("created_at").notNull(),
+  /** When the agent acknowledged it; null while owed. */
+  deliveredAt: at("delivered_at"),
+}, (t) => [
+  uniqueIndex("agent_messages_dedupe_idx").on(t.dedupeKey),
+  index("agent_messages_pending_idx").on(t.agentId).where(sql`delivered_at is null`),
+]);
+
 /** The trials a device has used: one per feature, for good. */
 export const agentTrials = pgTable("agent_trials", {
   agentId: integer("agent_id").notNull().references(() => agents.id, { onDelete: "cascade" }),

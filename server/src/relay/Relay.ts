@@ -24,6 +24,7 @@ import { splice } from "@portal/adapters/tunnel/splice";
 import type { Database } from "../db/Database";
 import { agents, relayCluster, relayLinks, users } from "../db/schema";
 import { nowOf, type Clock } from "../http/Clock";
+import { ackedKey, acknowledgeAgentMessage, agentsOwed, sendOwedMessages } from "./agentMessages";
 import { ClientLink, reasonOf } from "./ClientLink";
 import { RELAY_CHANNEL, type RelayContext } from "./relayContext";
 import { consumeToken, credentialHashOf, verifyAgentCredential, type AgentRow, type TokenOwner } from "./relayStore";
@@ -39,12 +40,17 @@ export type RelayNotice =
   /** A member's role, temporary access or membership changed: their tunnels in the company are checked again. */
   | { readonly type: "member"; readonly userId: number; readonly companyId: number }
   /** Rights in the company changed (roles, groups): every tunnel there is checked again. */
-  | { readonly type: "company"; readonly companyId: number };
+  | { readonly type: "company"; readonly companyId: number }
+  /** The agent is owed messages (agentMessages.ts): the process holding its link sends them. */
+  | { readonly type: "messages"; readonly agentId: number };
 
 interface AgentLink {
   readonly agent: AgentRow;
+  readonly agentId: number;
   readonly mux: Mux;
   readonly secretHash: string;
+  /** Owed messages already sent on this link (agentMessages.ts). */
+  readonly sent: Set<string>;
 }
 
 export interface RelayOptions {
@@ -85,7 +91,11 @@ export class Relay implements RelayContext {
     await endOrphanedSessions(db, this.node, nowOf(this.clock));
     this.unlisten = await this.database.listen(RELAY_CHANNEL, (payload) => this.onNotice(payload));
     const tick = setInterval(() => { for (const c of this.clientLinks) void c.recheck(reasonOf("ACCESS_EXPIRED"), true); }, TICK_MS);
-    const full = setInterval(() => { for (const c of this.clientLinks) void c.recheck(reasonOf("ACCESS_EXPIRED")); }, FULL_RECHECK_MS);
+    const full = setInterval(() => {
+      for (const c of this.clientLinks) void c.recheck(reasonOf("ACCESS_EXPIRED"));
+      // A "messages" notice lost while the listening connection was down is caught up here.
+      void this.sendOwed();
+    }, FULL_RECHECK_MS);
     tick.unref(); full.unref();
     this.timers = [tick, full];
   }
@@ -196,8 +206,9 @@ export class Relay implements RelayContext {
 
   private async linkAgent(agent: AgentRow, secretHash: string, ws: WebSocket, address: string | null): Promise<void> {
     const previous = this.agentLinks.get(agent.id);
-    const mux = new Mux(ws, { side: "even" });
-    const link: AgentLink = { agent, mux, secretHash };
+    const sent = new Set<string>();
+    const mux = new Mux(ws, { side: "even", onNotice: (value) => this.onAgentNotice(agent.id, value) });
+    const link: AgentLink = { agent, agentId: agent.id, mux, secretHash, sent };
     this.agentLinks.set(agent.id, link);
     previous?.mux.close(4409, "REPLACED");
     mux.once("close", () => void this.unlinked(link).catch((e: unknown) => this.log.warn({ err: e }, "relay: unlink failed")));
@@ -209,6 +220,29 @@ export class Relay implements RelayContext {
       .where(eq(agents.id, agent.id));
     mux.notice({ type: "linked", agent: { publicId: agent.publicId, name: agent.name } });
     this.log.info({ agent: agent.publicId, address }, "relay: agent linked");
+    // What the agent was owed while away (a trial that ran out) is told now.
+    await this.sendOwed([agent.id]);
+  }
+
+  /** Sends owed messages on the links this process holds (of these agents, or all of them). */
+  private async sendOwed(agentIds?: ReadonlyArray<number>): Promise<void> {
+    try {
+      const ids = agentIds ?? [...this.agentLinks.keys()];
+      for (const id of await agentsOwed(this.database.db, ids)) {
+        const link = this.agentLinks.get(id);
+        if (link) await sendOwedMessages(this.database.db, link);
+      }
+    } catch (e) {
+      this.log.warn({ err: e }, "relay: sending owed messages failed");
+    }
+  }
+
+  /** An agent's notice on its link: only acknowledgements of messages mean anything. */
+  private onAgentNotice(agentId: number, value: unknown): void {
+    const key = ackedKey(value);
+    if (key === null) return;
+    void acknowledgeAgentMessage(this.database.db, agentId, key, new Date(nowOf(this.clock)))
+      .catch((e: unknown) => this.log.warn({ err: e }, "relay: recording a message acknowledgement failed"));
   }
 
   private async unlinked(link: AgentLink): Promise<void> {
@@ -280,6 +314,8 @@ export class Relay implements RelayContext {
       for (const c of this.clientLinks) if (c.owner.userId === notice.userId && c.owner.companyId === notice.companyId) void c.recheck(reasonOf("ACCESS_EXPIRED"));
     } else if (notice.type === "company") {
       for (const c of this.clientLinks) if (c.owner.companyId === notice.companyId) void c.recheck(reasonOf("ACCESS_EXPIRED"));
+    } else if (notice.type === "messages") {
+      if (this.agentLinks.has(notice.agentId)) void this.sendOwed([notice.agentId]);
     } else if (notice.type === "disconnect") {
       for (const c of this.clientLinks) if (c.disconnect(notice.session)) break;
     } else if (notice.type === "rotated") {

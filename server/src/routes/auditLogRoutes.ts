@@ -2,11 +2,11 @@
  * The audit trail of the selected company (use:audit-logs): the list newest first, the same
  * entries as a streamed CSV file, and the company's retention setting (issue 12).
  */
-import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { AuditLogEntry } from "@portal/core/domain/AuditLog";
 import { rowsThatFit } from "@portal/core/rules/pageBytes";
-import { auditCsvHeader, auditCsvLine } from "@portal/core/rules/auditCsv";
+import { auditCsvLine } from "@portal/core/rules/auditCsv";
+import { auditCsvStream } from "../audit/auditExport";
 import { selectAuditRows, type AuditRow } from "../audit/auditQuery";
 import { writeAudit } from "../audit/writeAudit";
 import { companies } from "../db/schema";
@@ -41,32 +41,27 @@ export const auditLogRoutes: HandlersOf<"AuditLogList" | "AuditLogExport" | "Aud
   },
 
   /**
-   * Streams every matching entry as CSV, a keyset page of AUDIT_EXPORT_BATCH rows at a time, only
-   * as fast as the client reads (Readable.from pulls the next page on demand), so memory stays the
-   * same for 10 rows or 10 million. The first page is read before the headers go out: a bad filter
-   * is still a 400 envelope. A client that goes away stops the reading.
+   * Streams every matching entry as CSV (auditExport.ts): keyset batches of AUDIT_EXPORT_BATCH
+   * rows, turned into CSV only as fast as the client reads, so memory stays the same for 10 rows
+   * or 10 million. The first batch is read before the headers go out: a bad filter is still a 400
+   * envelope. A client that goes away stops the reading.
    */
   "AuditLogExport.GET": async (ctx) => {
     const company = companyOf(ctx);
     const filters = ctx.list.filters;
-    const first = await selectAuditRows(ctx.db, company.id, filters, undefined, AUDIT_EXPORT_BATCH);
     const db = ctx.db;
-    async function* lines(): AsyncGenerator<string> {
-      yield auditCsvHeader();
-      let rows = first;
-      for (;;) {
-        // One chunk per page: fewer, larger writes than one per row.
-        yield rows.map((r) => auditCsvLine(entryOf(r))).join("");
-        if (rows.length < AUDIT_EXPORT_BATCH) return;
-        rows = await selectAuditRows(db, company.id, filters, [rows[rows.length - 1]!.id], AUDIT_EXPORT_BATCH);
-      }
-    }
+    const stream = auditCsvStream({
+      batch: AUDIT_EXPORT_BATCH,
+      first: await selectAuditRows(db, company.id, filters, undefined, AUDIT_EXPORT_BATCH),
+      next: (afterId) => selectAuditRows(db, company.id, filters, [afterId], AUDIT_EXPORT_BATCH),
+      line: (r) => auditCsvLine(entryOf(r)),
+    });
     const day = new Date(ctx.now).toISOString().slice(0, 10);
     await ctx.reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="audit-trail-${company.publicId}-${day}.csv"`)
       .header("cache-control", "no-store")
-      .send(Readable.from(lines(), { objectMode: false, highWaterMark: 64 * 1024 }));
+      .send(stream);
     return { type: "AuditLogExport", data: null, raw: true };
   },
 

@@ -7,7 +7,7 @@
  */
 import { and, count, eq, sql } from "drizzle-orm";
 import { Result } from "effect";
-import sharp from "sharp";
+import { loadSharp } from "../branding/loadSharp";
 import type { RouterScreensaver } from "@portal/core/domain/Platform";
 import { Conflict, NotFound } from "@portal/core/errors";
 import { canAddScreensaver, checkScreensaverUpload, SCREENSAVER_BOX, TOO_MANY_SCREENSAVERS } from "@portal/core/rules/screensavers";
@@ -35,7 +35,7 @@ const META = {
 /** The PNG to store: decoded, auto-rotated, fitted into the box, re-encoded. 415 when sharp cannot read it. */
 async function toPng(bytes: Uint8Array): Promise<{ png: Buffer; width: number; height: number }> {
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+    const { data, info } = await (await loadSharp())(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .rotate()
       .resize({ width: SCREENSAVER_BOX.width, height: SCREENSAVER_BOX.height, fit: "inside", withoutEnlargement: true })
       .png()

@@ -14,7 +14,7 @@ import {
   privacyStatements, resourceVariants, roles, sectors, termsAcceptances, termsOfUsePolicies, translations, users,
 } from "../db/schema";
 import { newPublicId } from "../ids";
-import sharp from "sharp";
+import { loadSharp } from "../branding/loadSharp";
 import { storeImage } from "../branding/brandingImages";
 import { loadDemoPages } from "./demoPages";
 import { seedDemoLicences } from "./demoLicences";
@@ -35,7 +35,7 @@ export async function loadDemo(db: Db, data: DemoData = demoData, password = DEM
   return db.transaction(async (tx) => {
     const brandingIds = new Map<string, number>();
     for (const b of data.brandings) {
-      const logo = b.logoSvg === undefined ? null : await storeImage(tx, null, await sharp(Buffer.from(b.logoSvg)).png().toBuffer());
+      const logo = b.logoSvg === undefined ? null : await storeImage(tx, null, await (await loadSharp())(Buffer.from(b.logoSvg)).png().toBuffer());
       const [row] = await tx.insert(brandings).values({
         publicId: newPublicId(), name: b.name, theme: b.theme, fqdn: b.fqdn, appleTouchIcon: b.appleTouchIcon, logo,
         custom: { glbBrowserTitle: b.browserTitle, ...(b.primaryColor === undefined ? {} : { glbPrimaryColor: b.primaryColor }) },
