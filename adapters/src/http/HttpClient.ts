@@ -1,16 +1,17 @@
 /**
- * The HTTP transport of PortalApiHttp over ky: resolves URLs by rel from discovery (`GET /api/`),
+ * The HTTP transport of PortalApiHttp over fetch: resolves URLs by rel from discovery (`GET /api/`),
  * adds the headers of api.md (Api-Version, Bearer, Api-Company, Api-Branding), unwraps and
  * decodes the success envelope with core's Schemas, and turns a failed call into core's tagged
  * errors (status + error.data) through core's errorStatus table. It never throws: every failure
  * travels in the Effect's error channel, and observers (connectivity) are told about it.
  */
 import { Effect, Schema } from "effect";
-import ky, { type KyInstance } from "ky";
 import { API_VERSION } from "@portal/core/constants";
 import { DEVICE_ID_HEADER } from "@portal/core/domain/Account";
 import { decodeSuccess, issuesOfErrorBody } from "@portal/core/wire/envelope";
-import { expandHref, endpointOf, type DiscoveryLink, type EndpointAt, type EndpointKey, type HttpMethod } from "@portal/core/wire/routes";
+import type { EndpointAt, EndpointKey } from "@portal/core/wire/routes";
+import { endpointIn, expandHref, type DiscoveryLink, type HttpMethod } from "@portal/core/wire/routeSpec";
+import { SESSION_ROUTES } from "@portal/core/wire/sessionRoutes";
 import type { SuccessOf } from "@portal/core/wire/endpoint";
 import { issuesFromSchemaError } from "@portal/core/wire/schemaIssues";
 import { ApiUnavailable, InvalidInput } from "@portal/core/errors";
@@ -64,18 +65,25 @@ export interface Page<A> {
 }
 
 export class HttpClient {
-  private readonly ky: KyInstance;
   private links: Map<string, DiscoveryLink> | null = null;
 
-  constructor(private readonly options: HttpClientOptions) {
-    this.ky = ky.create({
-      retry: 0,
-      timeout: options.timeoutMs ?? 30_000,
-      throwHttpErrors: false,
+  constructor(private readonly options: HttpClientOptions) {}
+
+  /**
+   * One request: no retries, answers of any status resolve (the caller reads the status), a
+   * rejection is "unreachable". `timeoutMs` false: no time limit (a long export).
+   */
+  private request(url: string, init: { method: string; headers: Record<string, string>; json?: unknown }, timeoutMs: number | false): Promise<Response> {
+    const fetchImpl = this.options.fetch ?? globalThis.fetch;
+    const headers = init.json === undefined ? init.headers : { ...init.headers, "Content-Type": "application/json" };
+    return fetchImpl(url, {
+      method: init.method,
+      headers,
+      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
       // API answers are live data: never from the browser's HTTP cache (a stale 200 would also
       // hide that the API is down).
       cache: "no-store",
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(timeoutMs === false ? {} : { signal: AbortSignal.timeout(timeoutMs) }),
     });
   }
 
@@ -109,21 +117,31 @@ export class HttpClient {
    */
   endpoint<K extends EndpointKey>(key: K, options: CallOptions = {}): Effect.Effect<Page<SuccessOf<EndpointAt<K>>>, ClientError> {
     const [rel, method] = key.split(".") as [string, HttpMethod];
-    const found = endpointOf(rel, method);
-    if (!found) return Effect.fail(new InvalidInput({ issues: [{ message: `The contract has no ${key}` }] }));
-    const { payload, bulk, success } = found.endpoint;
-    if (payload !== undefined && options.json !== undefined) {
-      const items = bulk && Array.isArray(options.json) ? options.json : [options.json];
-      const check = Schema.decodeUnknownResult(payload as Schema.Decoder<unknown>);
-      for (let i = 0; i < items.length; i++) {
-        const result = check(items[i]);
-        if (result._tag === "Failure") {
-          const issues = issuesFromSchemaError(result.failure).map((issue) => (bulk && Array.isArray(options.json) ? { ...issue, listIndex: i } : issue));
-          return Effect.fail(new InvalidInput({ issues }));
+    const session = endpointIn(SESSION_ROUTES, rel, method);
+    // The rest of the table (every schema of the contract) loads on the first call that needs it,
+    // so the sign-in page does not carry it; a table that cannot load means the server is gone.
+    const found = session !== undefined
+      ? Effect.succeed(session)
+      : Effect.tryPromise({ try: () => import("@portal/core/wire/routes"), catch: () => new ApiUnavailable({ status: 0 }) }).pipe(
+        Effect.tapError((error) => Effect.sync(() => this.options.onFailure?.(error))),
+        Effect.map((routes) => routes.endpointOf(rel, method)),
+      );
+    return Effect.flatMap(found, (spec): Effect.Effect<Page<SuccessOf<EndpointAt<K>>>, ClientError> => {
+      if (!spec) return Effect.fail(new InvalidInput({ issues: [{ message: `The contract has no ${key}` }] }));
+      const { payload, bulk, success } = spec.endpoint;
+      if (payload !== undefined && options.json !== undefined) {
+        const items = bulk && Array.isArray(options.json) ? options.json : [options.json];
+        const check = Schema.decodeUnknownResult(payload as Schema.Decoder<unknown>);
+        for (let i = 0; i < items.length; i++) {
+          const result = check(items[i]);
+          if (result._tag === "Failure") {
+            const issues = issuesFromSchemaError(result.failure).map((issue) => (bulk && Array.isArray(options.json) ? { ...issue, listIndex: i } : issue));
+            return Effect.fail(new InvalidInput({ issues }));
+          }
         }
       }
-    }
-    return this.call(rel, method, success as Schema.Decoder<SuccessOf<EndpointAt<K>>>, options);
+      return this.call(rel, method, success as Schema.Decoder<SuccessOf<EndpointAt<K>>>, options);
+    });
   }
 
   /** Like `call` for answers whose data the caller does not need (DELETE, fire-and-forget). */
@@ -143,7 +161,7 @@ export class HttpClient {
     const { onFailure, onResponse } = this.options;
     return this.url(rel, "GET", options).pipe(
       Effect.flatMap((url) => Effect.tryPromise({
-        try: () => this.ky(url, { method: "GET", headers: { ...this.headers(options), Accept: "*/*" }, timeout: false }),
+        try: () => this.request(url, { method: "GET", headers: { ...this.headers(options), Accept: "*/*" } }, false),
         catch: () => new ApiUnavailable({ status: 0 }),
       })),
       Effect.flatMap((response) => {
@@ -161,7 +179,7 @@ export class HttpClient {
     );
   }
 
-  /** Request headers for a call; exposed for streaming calls (SSE) that bypass ky. */
+  /** Request headers for a call; exposed for streaming calls (SSE) that read the body themselves. */
   headers(options: CallOptions): Record<string, string> {
     const h: Record<string, string> = { "Api-Version": API_VERSION, Accept: "application/json" };
     const auth = options.auth ?? "session";
@@ -201,11 +219,7 @@ export class HttpClient {
     const { onFailure, onResponse } = this.options;
     return Effect.tryPromise({
       try: async () => {
-        const response = await this.ky(url, {
-          method,
-          headers: this.headers(options),
-          ...(options.json === undefined ? {} : { json: options.json }),
-        });
+        const response = await this.request(url, { method, headers: this.headers(options), json: options.json }, this.options.timeoutMs ?? 30_000);
         const text = await response.text();
         return { status: response.status, body: parseJson(text), retryAfter: response.headers.get("Retry-After") };
       },

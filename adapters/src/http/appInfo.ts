@@ -3,16 +3,16 @@
  * The server serves the file the web build writes beside index.html (no-cache); its `version` is
  * the build's. A failure of any kind answers null: the spec says failures are ignored.
  */
-import ky from "ky";
-
 /** The version in `<origin>/info.json`, or null when it cannot be read (offline, 404, not JSON). */
 export async function fetchAppVersion(origin: string, fetchImpl?: typeof fetch): Promise<string | null> {
   try {
-    // The page's own fetch unless one is given: ky calls its `fetch` option as a method, and the
-    // browser's fetch called on another object throws "Illegal invocation".
-    const info = await ky.get(`${origin.replace(/\/$/, "")}/info.json`, {
-      cache: "no-store", retry: 0, timeout: 10_000, ...(fetchImpl ? { fetch: fetchImpl } : {}),
-    }).json<{ version?: unknown }>();
+    // Called as a plain function: the browser's fetch called as a method of another object
+    // throws "Illegal invocation".
+    const get = fetchImpl ?? globalThis.fetch;
+    const response = await get(`${origin.replace(/\/$/, "")}/info.json`, { cache: "no-store", signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) return null;
+    const info = (await response.json()) as { version?: unknown } | null;
+    if (info === null || typeof info !== "object") return null;
     return typeof info.version === "string" && info.version.trim() !== "" ? info.version : null;
   } catch {
     return null;
