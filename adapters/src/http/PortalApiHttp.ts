@@ -2,7 +2,8 @@
  * PortalApiHttp: the PortalApi port over HTTP (ky). URLs come from discovery by rel; headers,
  * envelopes and error mapping are HttpClient's. Each area lives in its own file.
  *
- * The session areas (discovery, auth, me) are built at once; the others (laterAreas.ts) are
+ * The areas of the sign-in page and the pages before sign-in (discovery, auth, me, self service)
+ * are built at once; the others (laterAreas.ts) are
  * imported on the first call of any of them, so that a browser's first load (the sign-in page)
  * carries neither their code nor the contract's other schemas. Each of their methods is the
  * same Effect as before, run after the module is in: a module that cannot load (the server that
@@ -13,13 +14,14 @@ import { ApiUnavailable } from "@portal/core/errors";
 import { PortalApi, type PortalApiShape } from "@portal/core/ports/PortalApi";
 import { HttpClient, type HttpClientOptions } from "./HttpClient";
 import { authApi, discoveryApi, meApi } from "./areas/session";
+import { selfServiceApi } from "./areas/selfService";
 import type { LaterAreas } from "./laterAreas";
 
 /** Every area laterAreas.ts builds, by name (the type check keeps the list whole). */
 const LATER_AREAS = [
   "groupTypes", "assetTypes", "groups", "translations", "auditLogs", "pages", "reports", "accessRequests", "tunnels",
-  "users", "roles", "audiences", "mqttBrokers", "usage", "account", "customFields", "identity", "selfService",
-  "policyBuilders", "licences", "apps", "admin", "platform", "deviceRecords", "dataPoints",
+  "users", "roles", "audiences", "mqttBrokers", "usage", "account", "customFields", "identity", "policyBuilders",
+  "licences", "apps", "admin", "platform", "deviceRecords", "dataPoints",
 ] as const satisfies ReadonlyArray<keyof LaterAreas>;
 type Missing = Exclude<keyof LaterAreas, (typeof LATER_AREAS)[number]>;
 const listIsWhole: [Missing] extends [never] ? true : Missing = true;
@@ -44,7 +46,7 @@ export function makePortalApiHttp(options: HttpClientOptions): PortalApiShape & 
       Effect.flatMap(load, (areas) => ((areas[name] as unknown as Record<string, AnyMethod>)[method] as AnyMethod)(...args)),
   });
   const later = Object.fromEntries(LATER_AREAS.map((name) => [name, lazyArea(name)])) as unknown as LaterAreas;
-  return { http, discovery: discoveryApi(http), auth: authApi(http), me: meApi(http), ...later };
+  return { http, discovery: discoveryApi(http), auth: authApi(http), me: meApi(http), selfService: selfServiceApi(http), ...later };
 }
 
 /** The port as a Layer, for composition roots that build an Effect runtime. */

@@ -1,6 +1,6 @@
 /**
- * Every area of the PortalApi port except the session's (discovery, auth, me): what the sign-in
- * page never calls. PortalApiHttp imports this module on the first call of one of them, so the
+ * Every area of the PortalApi port except the session's (discovery, auth, me) and self service
+ * (registration, password reset, policies): what the sign-in page never calls. PortalApiHttp imports this module on the first call of one of them, so the
  * browser's first load carries neither these areas nor the schemas and rules they read.
  */
 import type { PortalApiShape } from "@portal/core/ports/PortalApi";
@@ -19,15 +19,14 @@ import { customFieldsApi } from "./areas/customFields";
 import { identityApi } from "./areas/identity";
 import { mqttBrokersApi } from "./areas/mqttBrokers";
 import { usageApi } from "./areas/usage";
-import { selfServiceApi } from "./areas/selfService";
 import { policyBuildersApi } from "./areas/policyBuilders";
 import { appsApi, licencesApi } from "./areas/licences";
 import { adminApi } from "./areas/admin";
 import { platformApi } from "./areas/platform";
 import { deviceRecordsApi } from "./areas/deviceRecords";
 
-/** The names of the session areas, built with the port; every other area is in this module. */
-export type SessionArea = "discovery" | "auth" | "me";
+/** The areas built with the port (the sign-in page and the pages before it call them); every other area is in this module. */
+export type SessionArea = "discovery" | "auth" | "me" | "selfService";
 export type LaterAreas = Omit<PortalApiShape, SessionArea>;
 
 export const laterAreas = (http: HttpClient): LaterAreas => ({
@@ -48,7 +47,6 @@ export const laterAreas = (http: HttpClient): LaterAreas => ({
   account: accountApi(http),
   customFields: customFieldsApi(http),
   identity: identityApi(http),
-  selfService: selfServiceApi(http),
   policyBuilders: policyBuildersApi(http),
   licences: licencesApi(http),
   apps: appsApi(http),

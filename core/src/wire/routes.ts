@@ -65,7 +65,7 @@ import {
   AdminPlatformServerBody, AdminPlatformServerPatchBody, BackendTemplateBody, MessageSubscriptionBody, ScreensaverUploadBody, TemplateConfigBody, TemplateShareBody,
 } from "./platformPayloads";
 import { company, endpointIn, get, item, open, session, type DiscoveryLink, type HttpMethod, type RouteSpec } from "./routeSpec";
-import { SESSION_ROUTES } from "./sessionRoutes";
+import { RegistrationAllowed, SESSION_ROUTES } from "./sessionRoutes";
 
 export { DiscoveryLinkSchema, expandHref, type DiscoveryLink, type HttpMethod, type RouteSpec } from "./routeSpec";
 
@@ -497,7 +497,7 @@ export const ROUTES = [
     rel: "Registration", href: "/api/registrations", ...open,
     methods: {
       // Whether the host's sector takes registrations (the sign-in page links to /register only then).
-      GET: get(Schema.Struct({ allowed: Schema.Boolean })),
+      GET: get(RegistrationAllowed),
       POST: endpoint({ rights: [], payload: RegistrationBody, success: Schema.Struct({ sent: Schema.Boolean }) }),
     },
   },

@@ -14,6 +14,9 @@ import { endpoint, NoData } from "./endpoint";
 import { AccessTokenBody, OtpBody, PasswordChangeBody, ProfileBody } from "./sessionPayloads";
 import { company, DiscoveryLinkSchema, get, item, open, session, type RouteSpec } from "./routeSpec";
 
+/** The answer of `GET /api/registrations` (rel Registration): whether the host's sector takes registrations. */
+export const RegistrationAllowed = Schema.Struct({ allowed: Schema.Boolean });
+
 export const SESSION_ROUTES = [
   { rel: "Discovery", href: "/api/", methods: { GET: get(Schema.Array(DiscoveryLinkSchema)) }, ...open },
   { rel: "Health", href: "/api/health", methods: { GET: get(Schema.Struct({ status: Schema.String, database: Schema.String })) }, ...open },
