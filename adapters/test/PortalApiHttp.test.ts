@@ -113,6 +113,35 @@ describe("PortalApiHttp", () => {
     expect(req?.headers["api-branding"]).toBe("localhost");
   });
 
+  it("asks whether the host takes registrations without authorization; an answer that does not decode is InvalidInput", async () => {
+    answers.set("GET /api/registrations", ok({ allowed: true }));
+    const { port } = api({ secret: "s3cret" });
+    const allowed = await run(port.selfService.registrationAllowed());
+    expect(allowed._tag === "Success" && allowed.success).toBe(true);
+    const req = seen.findLast((r) => r.url.startsWith("/api/registrations"));
+    expect(req?.headers.authorization).toBeUndefined();
+    expect(req?.headers["api-branding"]).toBe("portal.example.com");
+    answers.set("GET /api/registrations", ok({ allowed: "yes" }));
+    const bad = await run(port.selfService.registrationAllowed());
+    expect(bad._tag === "Failure" && bad.failure._tag).toBe("InvalidInput");
+  });
+
+  it("runs an area loaded on its first call like any other: a JSON body with its content type, failures told once", async () => {
+    answers.set("POST /api/group-types", ok([{ publicId: "gt9" }]));
+    const { port, failures } = api({ secret: "s3cret", company: "c1" });
+    const created = await run(port.groupTypes.add({ name: "Lines", color: "#112233" }));
+    expect(created._tag === "Success" && created.success.publicId).toBe("gt9");
+    const req = seen.findLast((r) => r.method === "POST" && r.url.startsWith("/api/group-types"));
+    expect(req?.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(req?.body ?? "null")).toEqual({ name: "Lines", color: "#112233" });
+    const nobody = makePortalApiHttp({
+      baseUrl: "http://127.0.0.1:9", brandingHost: "x", session: { secret: () => null, companyId: () => null }, onFailure: (e) => failures.push(e._tag),
+    });
+    const down = await run(nobody.groupTypes.list());
+    expect(down._tag === "Failure" && down.failure._tag).toBe("ApiUnavailable");
+    expect(failures).toEqual(["ApiUnavailable"]);
+  });
+
   it("fails with a clear InvalidInput for a rel the API does not offer", async () => {
     const { port } = api();
     const result = await run(port.pages.list());

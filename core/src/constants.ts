@@ -123,3 +123,9 @@ export const VPN_TICKET_TTL_MS = 60_000;
 export const TUNNEL_STREAM_WINDOW_BYTES = 256 * 1024;
 /** Largest DATA frame payload a tunnel sends; bigger writes are split. */
 export const TUNNEL_MAX_FRAME_BYTES = 64 * 1024;
+/** Largest device document, in bytes (10 MiB): manuals and certificates, not firmware images (rules/deviceDocuments). */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** Most documents one device keeps; an upload beyond answers 409 DOCUMENT_LIMIT_REACHED. */
+export const DOCUMENTS_PER_DEVICE_MAX = 100;
+/** Most recipients one mail form may have (rules/mailForm). */
+export const MAIL_FORM_MAX_RECIPIENTS = 10;

@@ -10,7 +10,9 @@ import ky, { type KyInstance } from "ky";
 import { API_VERSION } from "@portal/core/constants";
 import { DEVICE_ID_HEADER } from "@portal/core/domain/Account";
 import { decodeSuccess, issuesOfErrorBody } from "@portal/core/wire/envelope";
-import { expandHref, endpointOf, type DiscoveryLink, type EndpointAt, type EndpointKey, type HttpMethod } from "@portal/core/wire/routes";
+import type { EndpointAt, EndpointKey } from "@portal/core/wire/routes";
+import { endpointIn, expandHref, type DiscoveryLink, type HttpMethod } from "@portal/core/wire/routeSpec";
+import { SESSION_ROUTES } from "@portal/core/wire/sessionRoutes";
 import type { SuccessOf } from "@portal/core/wire/endpoint";
 import { issuesFromSchemaError } from "@portal/core/wire/schemaIssues";
 import { ApiUnavailable, InvalidInput } from "@portal/core/errors";
@@ -109,21 +111,31 @@ export class HttpClient {
    */
   endpoint<K extends EndpointKey>(key: K, options: CallOptions = {}): Effect.Effect<Page<SuccessOf<EndpointAt<K>>>, ClientError> {
     const [rel, method] = key.split(".") as [string, HttpMethod];
-    const found = endpointOf(rel, method);
-    if (!found) return Effect.fail(new InvalidInput({ issues: [{ message: `The contract has no ${key}` }] }));
-    const { payload, bulk, success } = found.endpoint;
-    if (payload !== undefined && options.json !== undefined) {
-      const items = bulk && Array.isArray(options.json) ? options.json : [options.json];
-      const check = Schema.decodeUnknownResult(payload as Schema.Decoder<unknown>);
-      for (let i = 0; i < items.length; i++) {
-        const result = check(items[i]);
-        if (result._tag === "Failure") {
-          const issues = issuesFromSchemaError(result.failure).map((issue) => (bulk && Array.isArray(options.json) ? { ...issue, listIndex: i } : issue));
-          return Effect.fail(new InvalidInput({ issues }));
+    const session = endpointIn(SESSION_ROUTES, rel, method);
+    // The rest of the table (every schema of the contract) loads on the first call that needs it,
+    // so the sign-in page does not carry it; a table that cannot load means the server is gone.
+    const found = session !== undefined
+      ? Effect.succeed(session)
+      : Effect.tryPromise({ try: () => import("@portal/core/wire/routes"), catch: () => new ApiUnavailable({ status: 0 }) }).pipe(
+        Effect.tapError((error) => Effect.sync(() => this.options.onFailure?.(error))),
+        Effect.map((routes) => routes.endpointOf(rel, method)),
+      );
+    return Effect.flatMap(found, (spec): Effect.Effect<Page<SuccessOf<EndpointAt<K>>>, ClientError> => {
+      if (!spec) return Effect.fail(new InvalidInput({ issues: [{ message: `The contract has no ${key}` }] }));
+      const { payload, bulk, success } = spec.endpoint;
+      if (payload !== undefined && options.json !== undefined) {
+        const items = bulk && Array.isArray(options.json) ? options.json : [options.json];
+        const check = Schema.decodeUnknownResult(payload as Schema.Decoder<unknown>);
+        for (let i = 0; i < items.length; i++) {
+          const result = check(items[i]);
+          if (result._tag === "Failure") {
+            const issues = issuesFromSchemaError(result.failure).map((issue) => (bulk && Array.isArray(options.json) ? { ...issue, listIndex: i } : issue));
+            return Effect.fail(new InvalidInput({ issues }));
+          }
         }
       }
-    }
-    return this.call(rel, method, success as Schema.Decoder<SuccessOf<EndpointAt<K>>>, options);
+      return this.call(rel, method, success as Schema.Decoder<SuccessOf<EndpointAt<K>>>, options);
+    });
   }
 
   /** Like `call` for answers whose data the caller does not need (DELETE, fire-and-forget). */

@@ -3,8 +3,7 @@
  * access, VPN connect), kept apart from englishMessages.ts so that parallel slices add to the
  * catalogue without editing the same lines; englishMessages.ts spreads them in.
  */
-import { DOCUMENT_MAX_BYTES, DOCUMENTS_PER_DEVICE_MAX } from "../rules/deviceDocuments";
-import { MAIL_FORM_MAX_RECIPIENTS } from "../rules/mailForm";
+import { DOCUMENT_MAX_BYTES, DOCUMENTS_PER_DEVICE_MAX, MAIL_FORM_MAX_RECIPIENTS } from "../constants";
 
 const t = (text: string, bare?: string) => (bare === undefined ? { text } : { text, bare });
 const mib = DOCUMENT_MAX_BYTES / (1024 * 1024);

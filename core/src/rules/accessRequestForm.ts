@@ -6,12 +6,9 @@
 import { ACCESS_DURATION_OPTIONS, TIME_PICKER_STEP_MINUTES } from "../constants";
 import type { DurationOption } from "../domain/AccessRequest";
 
-/** Error text of an empty required field. */
-export const REQUIRED = "REQUIRED";
-/** Error text of a start that is not a usable time or earlier than the minimum. */
-export const INVALID_DATE_AND_TIME = "INVALID_DATE_AND_TIME";
-/** Title of the dialog shown instead of the form when the device has no possible approvers. */
-export const UNABLE_TO_REQUEST_ACCESS = "Unable to request access";
+import { INVALID_DATE_AND_TIME, REQUIRED } from "./noticeTexts";
+
+export { INVALID_DATE_AND_TIME, REQUIRED, UNABLE_TO_REQUEST_ACCESS } from "./noticeTexts";
 /** The service select's value for the VPN choice. */
 export const VPN_SERVICE_VALUE = "vpn";
 

@@ -15,12 +15,9 @@ import {
   type AccessRequestFormValues,
 } from "./accessRequestForm";
 
-/** The decisions an approver makes, each with the notice key the user is shown. */
-export const DECISION_NOTICE_KEYS = {
-  approved: "NAME_HAS_APPROVED_YOUR_ACCESS_REQUEST",
-  rejected: "NAME_HAS_REJECTED_YOUR_ACCESS_REQUEST",
-  revoked: "NAME_HAS_REVOKED_YOUR_ACCESS_REQUEST",
-} as const;
+import { DECISION_NOTICE_KEYS } from "./noticeTexts";
+
+export { DECISION_NOTICE_KEYS } from "./noticeTexts";
 export type DecisionStatus = keyof typeof DECISION_NOTICE_KEYS;
 
 /** A snackbar notice: a translation key, the approver's name to put in it, and its duration. */

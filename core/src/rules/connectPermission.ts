@@ -8,8 +8,9 @@ import type { AccessRequestStatus } from "../domain/AccessRequest";
 import { VPN_SERVICE_VALUE } from "./accessRequestForm";
 import { parseIsoInstant } from "./accessRequests";
 
-/** Snackbar text of a connect attempt to a device that is offline. */
-export const CONNECTION_FAILED = "Connection failed";
+import { CONNECTION_FAILED } from "./noticeTexts";
+
+export { CONNECTION_FAILED } from "./noticeTexts";
 
 const MINUTE_MS = 60_000;
 

@@ -12,12 +12,11 @@ import { DOCUMENT_NAME_MAX } from "../domain/DeviceRecords";
 import { decodeBase64, sniffImageType } from "./identity";
 import { RuleText } from "../wire/bounds";
 
-/** Largest document, in bytes (10 MiB): manuals and certificates, not firmware images. */
-export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+import { DOCUMENT_MAX_BYTES } from "../constants";
+
+export { DOCUMENT_MAX_BYTES, DOCUMENTS_PER_DEVICE_MAX } from "../constants";
 /** The base64 text of DOCUMENT_MAX_BYTES; the wire bound sits a little above it so the rule answers 413. */
 export const DOCUMENT_MAX_BASE64_LENGTH = Math.ceil(DOCUMENT_MAX_BYTES / 3) * 4;
-/** Most documents one device keeps; an upload beyond answers 409 DOCUMENT_LIMIT_REACHED. */
-export const DOCUMENTS_PER_DEVICE_MAX = 100;
 
 export const DOCUMENT_TOO_LARGE = "DOCUMENT_TOO_LARGE";
 export const DOCUMENT_TYPE_NOT_ALLOWED = "DOCUMENT_TYPE_NOT_ALLOWED";

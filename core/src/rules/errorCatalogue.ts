@@ -14,9 +14,7 @@ import {
   PageHasNoDraft, VpnClientUnreachable, type ValidationIssue,
 } from "../errors";
 import type { PortalError } from "../wire/errorStatus";
-import { INVALID_DATE_AND_TIME, REQUIRED, UNABLE_TO_REQUEST_ACCESS } from "./accessRequestForm";
-import { DECISION_NOTICE_KEYS } from "./accessRequests";
-import { CONNECTION_FAILED } from "./connectPermission";
+import { CONNECTION_FAILED, DECISION_NOTICE_KEYS, INVALID_DATE_AND_TIME, REQUIRED, UNABLE_TO_REQUEST_ACCESS } from "./noticeTexts";
 import { API_UNAVAILABLE_PATH, NO_CONNECTION } from "./connectivity";
 import { NOT_ALLOWED_PATH } from "./rights";
 

@@ -8,8 +8,9 @@ import { RateLimited } from "../errors";
 import { isEmailAddress, normalizeEmail } from "./profile";
 import { minutesText, type AttemptPolicy } from "./attemptLimits";
 
-/** Most recipients one mail form may have. */
-export const MAIL_FORM_MAX_RECIPIENTS = 10;
+import { MAIL_FORM_MAX_RECIPIENTS } from "../constants";
+
+export { MAIL_FORM_MAX_RECIPIENTS } from "../constants";
 /** Five mails per user per 10 minutes, then 10 minutes of refusals: a form, not a mailing list. */
 export const MAIL_FORM_PER_USER: AttemptPolicy = { maxAttempts: 5, windowMs: 10 * 60_000, lockMs: 10 * 60_000, onSuccess: "refund" };
 

@@ -4,17 +4,11 @@
  * rule answers the spec's own messages (REQUIRED, NAME_ALREADY_IN_USE, 'Required property').
  */
 import { Schema } from "effect";
-import { NAME_MAX_LENGTH } from "../constants";
 import { RuleLanguages, RuleText, Text, TEXT_MAX_LENGTH, TOKEN_MAX_LENGTH } from "./bounds";
+import { NAME_WIRE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "./sessionPayloads";
 import { POLICY_BODY_MAX_LENGTH } from "../rules/policyBuilder";
 
-/**
- * Transport bound of a name: the rule counts NAME_MAX_LENGTH code points after trimming, so the
- * wire allows what such a name can take in UTF-16 units plus surrounding space.
- */
-export const NAME_WIRE_MAX_LENGTH = NAME_MAX_LENGTH * 4;
-/** Longest password the API hashes (bounds the cost of one sign-in). */
-export const PASSWORD_MAX_LENGTH = 1024;
+export { AccessTokenBody, NAME_WIRE_MAX_LENGTH, OtpBody, PASSWORD_MAX_LENGTH, PasswordChangeBody, ProfileBody } from "./sessionPayloads";
 
 /** An `order` value: a whole number in PostgreSQL's integer range. */
 export const OrderValue = Schema.Number.check(
@@ -47,19 +41,6 @@ export const TranslationBody = Schema.Struct({
 export const TranslationBulkBody = Schema.Struct({ publicId, ...TranslationBody.fields });
 /** `POST /api/translations?mode=upsert`: add unknown keys, change differing ones. */
 export const TranslationListQuery = Schema.Struct({ mode: Schema.optional(Schema.Literal("upsert")) });
-
-/** POST my password. */
-export const PasswordChangeBody = Schema.Struct({
-  oldPassword: Schema.optional(RuleText(PASSWORD_MAX_LENGTH)),
-  newPassword: Schema.optional(RuleText(PASSWORD_MAX_LENGTH)),
-  deleteAccessTokens: Schema.optional(Schema.Boolean),
-});
-
-/** A one-time code of the authenticator app, or a backup code. */
-export const OtpBody = Schema.Struct({ otp: Schema.optional(RuleText(64)) });
-
-/** POST access token: the new token's lifetime in seconds; the body may be left out. */
-export const AccessTokenBody = Schema.UndefinedOr(Schema.Struct({ expiresIn: Schema.optional(Schema.Unknown) }));
 
 /** Most approvers or servers one access request may name (a device has far fewer). */
 export const ACCESS_REQUEST_LIST_MAX = 200;
@@ -182,12 +163,6 @@ export const RoleBody = Schema.Struct({
 export const AudienceBody = Schema.Struct({ name });
 /** The access category to give a member or a device; null takes it away. */
 export const AudienceAssignmentBody = Schema.Struct({ audience: Schema.NullOr(Schema.Struct({ publicId: Text(TOKEN_MAX_LENGTH) })) });
-/** PATCH my user: name, language, time zone (the rule in rules/profile.ts judges them). */
-export const ProfileBody = Schema.Struct({
-  name: Schema.optional(RuleText(NAME_WIRE_MAX_LENGTH)),
-  language: Schema.optional(RuleText(35)),
-  timeZone: Schema.optional(RuleText(64)),
-});
 
 /** POST my e-mail change: the new address, confirmed by my password; a link goes to the new address. */
 export const EmailChangeBody = Schema.Struct({

@@ -7,15 +7,11 @@
  * is generated and the handler table is typed.
  */
 import { Schema } from "effect";
-import { AccessToken } from "../domain/AccessToken";
 import { AuditLogEntry, AuditRetention } from "../domain/AuditLog";
-import { Branding } from "../domain/Branding";
-import { Company, MyCompany, Sector } from "../domain/Company";
 import { Group, GroupAgent, GroupMembership, GroupRoleChoice, GroupUser } from "../domain/Group";
-import { RightSchema, type Right } from "../domain/Right";
+import type { Right } from "../domain/Right";
 import { Translation } from "../domain/Translation";
-import { BackupCodes, MyUser, TwoFactorEnrolment, TwoFactorStatus } from "../domain/User";
-import { endpoint, NoData, PublicIdParams, PublicIdRefs, type EndpointSpec } from "./endpoint";
+import { endpoint, NoData, PublicIdRefs, type EndpointSpec } from "./endpoint";
 import { AssetTypeEntity, GroupTypeEntity } from "../entities/OrderedTypeEntity";
 import { Approver, MyAccessRequest } from "../domain/AccessRequest";
 import { Asset, AgentView, DeviceGroup, OutboxMessage } from "../domain/Device";
@@ -30,10 +26,10 @@ import { REPORT_RIGHTS } from "../rules/reports";
 import { DeviceDocument, LogbookEntry, LogbookEntryBody, MailFormBody, MailFormResult } from "../domain/DeviceRecords";
 import { DocumentUploadBody } from "../rules/deviceDocuments";
 import { MyAccessTokenView, TrustedDevice } from "../domain/Account";
-import { EmailChangeBody, MailTokenBody, PasswordResetBody, PasswordResetRequestBody, ProfileBody } from "./payloads";
+import { EmailChangeBody, MailTokenBody, PasswordResetBody, PasswordResetRequestBody } from "./payloads";
 import {
   AccessRequestBody, AccessRequestListQuery, AgentListQuery, TunnelSessionListQuery, DecisionBody, ExtensionBody,
-  AccessTokenBody, OtpBody, PasswordChangeBody, PublicIdBody, TranslationBody, TranslationBulkBody, TranslationListQuery,
+  PublicIdBody, TranslationBody, TranslationBulkBody, TranslationListQuery,
 } from "./payloads";
 import { InviteBody, InviteFinishBody, InviteTokenQuery, MyInviteAcceptBody, UserListQuery, UserPatchBody } from "./payloads";
 import { CompanyUser, InviteLinkInfo, MyInvite, PendingInvite } from "../domain/CompanyUser";
@@ -68,35 +64,11 @@ import { BackendTemplate, MessageSubscription, TemplateConfig, TemplateShare } f
 import {
   AdminPlatformServerBody, AdminPlatformServerPatchBody, BackendTemplateBody, MessageSubscriptionBody, ScreensaverUploadBody, TemplateConfigBody, TemplateShareBody,
 } from "./platformPayloads";
+import { company, endpointIn, get, item, open, session, type DiscoveryLink, type HttpMethod, type RouteSpec } from "./routeSpec";
+import { RegistrationAllowed, SESSION_ROUTES } from "./sessionRoutes";
 
-export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+export { DiscoveryLinkSchema, expandHref, type DiscoveryLink, type HttpMethod, type RouteSpec } from "./routeSpec";
 
-export interface RouteSpec {
-  /** Discovery relation name, e.g. "GroupTypeList". */
-  readonly rel: string;
-  /** Path under the API base with `{placeholders}`, e.g. "/api/group-types/{publicId}". */
-  readonly href: string;
-  /** The endpoint of each method served; a method missing here is not served. */
-  readonly methods: Partial<Record<HttpMethod, EndpointSpec>>;
-  /** "none": no token needed; "session": a valid Bearer token is needed. */
-  readonly auth: "none" | "session";
-  /** Whether the call is scoped to the company named by the Api-Company header. */
-  readonly company: boolean;
-}
-
-const session = { auth: "session", company: false } as const;
-const company = { auth: "session", company: true } as const;
-const open = { auth: "none", company: false } as const;
-
-const get = <S extends Schema.Top>(success: S, rights: ReadonlyArray<Right> = []) => endpoint({ rights, success });
-const item = { params: PublicIdParams } as const;
-
-/** The discovery document's entries. */
-export const DiscoveryLinkSchema = Schema.Struct({
-  rel: Schema.String,
-  href: Schema.String,
-  methods: Schema.Array(Schema.Literals(["GET", "POST", "PATCH", "PUT", "DELETE"])),
-});
 /** The answer of upsert mode: how many keys were added, changed and left alone. */
 export const TranslationUpsertCounts = Schema.Struct({
   added: Schema.Number, changed: Schema.Number, unchanged: Schema.Number,
@@ -142,49 +114,7 @@ const accessRequestAction = <const Rel extends string, const Segment extends str
 } as const);
 
 export const ROUTES = [
-  { rel: "Discovery", href: "/api/", methods: { GET: get(Schema.Array(DiscoveryLinkSchema)) }, ...open },
-  { rel: "Health", href: "/api/health", methods: { GET: get(Schema.Struct({ status: Schema.String, database: Schema.String })) }, ...open },
-  { rel: "OpenApi", href: "/api/openapi.json", methods: { GET: endpoint({ rights: [], success: NoData, raw: true }) }, ...open },
-  { rel: "BrandingList", href: "/api/brandings", methods: { GET: get(Schema.Array(Branding)) }, ...open },
-  { rel: "SsoIdentityProviderList", href: "/api/sso-identity-providers", methods: { GET: get(Schema.Array(Schema.Unknown)) }, ...open },
-
-  {
-    rel: "AccessTokenList", href: "/api/access-tokens", ...open,
-    methods: { POST: endpoint({ rights: [], payload: AccessTokenBody, success: AccessToken }) },
-  },
-  { rel: "AccessToken", href: "/api/access-tokens/{publicId}", methods: { DELETE: endpoint({ rights: [], ...item, success: Schema.Struct({ publicId: Schema.String }) }) }, ...session },
-
-  { rel: "MyUser", href: "/api/my-user", methods: { GET: get(MyUser), PATCH: endpoint({ rights: [], payload: ProfileBody, success: MyUser }) }, ...session },
-  {
-    rel: "MyPassword", href: "/api/my-user/password", ...session,
-    methods: { POST: endpoint({ rights: [], payload: PasswordChangeBody, success: Schema.Struct({ publicId: Schema.String }) }) },
-  },
-  {
-    rel: "MyTwoFactor", href: "/api/my-user/two-factor", ...session,
-    methods: {
-      GET: get(TwoFactorStatus),
-      POST: endpoint({ rights: [], success: TwoFactorEnrolment }),
-      DELETE: endpoint({ rights: [], payload: OtpBody, success: TwoFactorStatus }),
-    },
-  },
-  {
-    rel: "MyTwoFactorVerification", href: "/api/my-user/two-factor/verification", ...session,
-    methods: { POST: endpoint({ rights: [], payload: OtpBody, success: Schema.Struct({ enabled: Schema.Boolean, ...BackupCodes.fields }) }) },
-  },
-  {
-    rel: "MyTwoFactorBackupCodes", href: "/api/my-user/two-factor/backup-codes", ...session,
-    methods: { POST: endpoint({ rights: [], payload: OtpBody, success: BackupCodes }) },
-  },
-  { rel: "MyCompanyList", href: "/api/my-companies", methods: { GET: get(Schema.Array(MyCompany)) }, ...session },
-  { rel: "MyRights", href: "/api/my-rights", methods: { GET: get(Schema.Struct({ rights: Schema.Array(RightSchema) })) }, ...company },
-  { rel: "MySector", href: "/api/my-sector", methods: { GET: get(Sector) }, ...session },
-  { rel: "Company", href: "/api/companies/{publicId}", methods: { GET: endpoint({ rights: [], ...item, success: Company }) }, ...session },
-  {
-    rel: "TermsOfUseAcceptance", href: "/api/terms-of-use-policies/{publicId}/acceptance", ...session,
-    methods: { POST: endpoint({ rights: [], ...item, success: Schema.Struct({ publicId: Schema.String, accepted: Schema.Boolean }) }) },
-  },
-  { rel: "EventStream", href: "/api/events", methods: { GET: endpoint({ rights: [], success: NoData, raw: true }) }, ...session },
-
+  ...SESSION_ROUTES,
   ...orderedTypeRoutes(GroupTypeEntity),
   {
     // Groups under group types (issue 11): the tree rules are core's (rules/groupTree.ts).
@@ -567,7 +497,7 @@ export const ROUTES = [
     rel: "Registration", href: "/api/registrations", ...open,
     methods: {
       // Whether the host's sector takes registrations (the sign-in page links to /register only then).
-      GET: get(Schema.Struct({ allowed: Schema.Boolean })),
+      GET: get(RegistrationAllowed),
       POST: endpoint({ rights: [], payload: RegistrationBody, success: Schema.Struct({ sent: Schema.Boolean }) }),
     },
   },
@@ -1016,23 +946,9 @@ export type EndpointAt<K extends EndpointKey> = K extends `${infer Rel}.${infer 
   : never;
 
 /** The route and endpoint of a key; undefined when the table has none. */
-export const endpointOf = (rel: string, method: HttpMethod): { route: RouteSpec; endpoint: EndpointSpec } | undefined => {
-  const route = (ROUTES as ReadonlyArray<RouteSpec>).find((r) => r.rel === rel);
-  const spec = route?.methods[method];
-  return route && spec ? { route, endpoint: spec } : undefined;
-};
-
-/** One discovery entry as served by `GET /api/`. */
-export interface DiscoveryLink {
-  readonly rel: string;
-  readonly href: string;
-  readonly methods: ReadonlyArray<HttpMethod>;
-}
+export const endpointOf = (rel: string, method: HttpMethod): { route: RouteSpec; endpoint: EndpointSpec } | undefined =>
+  endpointIn(ROUTES, rel, method);
 
 /** The discovery document: every route with the methods it serves. */
 export const discoveryLinks = (): ReadonlyArray<DiscoveryLink> =>
   ROUTES.map((r) => ({ rel: r.rel, href: r.href, methods: Object.keys(r.methods) as HttpMethod[] }));
-
-/** Fills `{placeholders}` of an href; missing values fail loudly at the call site's test. */
-export const expandHref = (href: string, params: Readonly<Record<string, string>> = {}): string =>
-  href.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? `{${name}}`));

@@ -4,11 +4,13 @@ import type { SelfServiceApi } from "@portal/core/ports/PortalApi";
 import type { HttpClient } from "../HttpClient";
 import { listQuery } from "../listQuery";
 import { narrow } from "../narrow";
+import { RegistrationAllowed } from "@portal/core/wire/sessionRoutes";
 
 const data = <A, E>(e: Effect.Effect<{ readonly data: A }, E>) => Effect.map(e, (p) => p.data);
 
 export const selfServiceApi = (http: HttpClient): SelfServiceApi => ({
-  registrationAllowed: () => narrow()(Effect.map(data(http.endpoint("Registration.GET", { auth: "none", branding: true })), (d) => d.allowed)),
+  // The sign-in page asks this: read with the session table's schema, so that it does not load the whole table.
+  registrationAllowed: () => narrow()(Effect.map(data(http.call("Registration", "GET", RegistrationAllowed, { auth: "none", branding: true })), (d) => d.allowed)),
   register: (form) => narrow()(Effect.asVoid(http.endpoint("Registration.POST", { auth: "none", branding: true, json: { ...form } }))),
   confirmRegistration: (token) => narrow()(data(http.endpoint("RegistrationConfirmation.POST", { auth: "none", json: { token } }))),
   messages: (request = {}) => narrow()(Effect.map(http.endpoint("MyMessageList.GET", { query: listQuery(request) }), (p) => ({ data: p.data, moreAfter: p.moreAfter }))),
