@@ -22,7 +22,7 @@ import { filterConditions, keyset, page } from "../http/listSql";
 import { actorOf, companyOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
 import { newPublicId } from "../ids";
 import { bulkItems, checkOrder, itemPublicId } from "./bodies";
-import { inChunks, yieldEvery } from "./batchWork";
+import { inChunks, nextTurn, ROWS_PER_READ, yieldEvery } from "./batchWork";
 
 /** A stored type as the rules see it. */
 export interface TypeRow {
@@ -83,13 +83,27 @@ export async function eachItem<T>(items: T[], isList: boolean, fn: (item: T, ind
 /** Locks the company row: mutations of one company's list run one at a time, so name checks hold. */
 const lockCompany = (tx: Db, companyId: number) => tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
 
+/**
+ * The company's whole list, indexed. Read in pages of ROWS_PER_READ by (order, id) with a turn for
+ * other requests in between: on PGlite one read of 20,000 types held the event loop for 70 ms.
+ */
 async function allTypes(tx: Db, kind: TypeKind, companyId: number): Promise<TypeIndex<TypeRow>> {
   const t = kind.table;
-  const rows = await tx.select().from(t).where(eq(t.companyId, companyId)).orderBy(t.order, t.id);
-  return new TypeIndex(rows.map((r: Record<string, unknown>) => ({
-    id: r["id"] as number, publicId: r["publicId"] as string, name: r["name"] as string,
-    color: (r["color"] as string | null | undefined) ?? null, order: r["order"] as number,
-  })));
+  const index = new TypeIndex<TypeRow>([]);
+  let last: TypeRow | undefined;
+  for (;;) {
+    const where = last ? and(eq(t.companyId, companyId), sql`(${t.order}, ${t.id}) > (${last.order}, ${last.id})`) : eq(t.companyId, companyId);
+    const rows = await tx.select().from(t).where(where).orderBy(t.order, t.id).limit(ROWS_PER_READ);
+    for (const r of rows as Array<Record<string, unknown>>) {
+      last = {
+        id: r["id"] as number, publicId: r["publicId"] as string, name: r["name"] as string,
+        color: (r["color"] as string | null | undefined) ?? null, order: r["order"] as number,
+      };
+      index.add(last);
+    }
+    if (rows.length < ROWS_PER_READ) return index;
+    await nextTurn();
+  }
 }
 
 /**
