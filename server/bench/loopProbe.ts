@@ -9,6 +9,10 @@
  *
  *   cd server && npx tsx bench/loopProbe.ts            # all bulk routes but DELETE (one statement per item: slow)
  *   ONLY="POST group" PGOPTS="wal_init_zero=on" npx tsx bench/loopProbe.ts   # a route, a PostgreSQL setting
+ *   TRAIL=1 ...   # also what ran (PGlite calls, GCs) just before and after each call's worst late tick
+ *
+ * The load generator shares this process, so a late tick at the very start of a call can be the
+ * client's own work; bench/hardening.ts measures from a separate process.
  */
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
@@ -34,6 +38,7 @@ const secret = ((await signIn.json()) as { data: { secretId: string } }).data.se
 const h = { "api-version": "2", authorization: `Bearer ${secret}`, "api-company": t.demo.companies["demo"]!, "content-type": "application/json" };
 
 const slow: Array<{ ms: number; what: string }> = [];
+const trail: Array<{ at: number; what: string }> = [];
 const client = t.database.pglite as unknown as { execProtocolRawSync(m: Uint8Array): Uint8Array } | undefined;
 if (client) {
   const orig = client.execProtocolRawSync.bind(client);
@@ -49,12 +54,14 @@ if (client) {
       const ms = performance.now() - s;
       const cu = process.cpuUsage(c);
       const cpu = (cu.user + cu.system) / 1000;
+      trail.push({ at: performance.now(), what: `${txt.slice(0, 1)} ${lastParse.slice(2, 60)} (${ms.toFixed(1)} ms)` });
+      if (trail.length > 4000) trail.splice(0, 2000);
       if (cpu > 5) slow.push({ ms: cpu, what: `wall ${ms.toFixed(1)} #${seq} ${txt.slice(0, 1)} ${m.length}B of: ${lastParse}` });
     }
   };
 }
 const gcs: Array<{ ms: number; kind: number }> = [];
-new PerformanceObserver((list) => { for (const e of list.getEntries()) gcs.push({ ms: e.duration, kind: (e as unknown as { detail: { kind: number } }).detail?.kind }); }).observe({ entryTypes: ["gc"] });
+new PerformanceObserver((list) => { for (const e of list.getEntries()) { gcs.push({ ms: e.duration, kind: (e as unknown as { detail: { kind: number } }).detail?.kind }); trail.push({ at: e.startTime + e.duration, what: `GC k${(e as unknown as { detail: { kind: number } }).detail?.kind} ${e.duration.toFixed(1)} ms` }); } }).observe({ entryTypes: ["gc"] });
 // gaps: a 2 ms interval; a late tick marks a block
 const gaps: Array<{ at: number; ms: number }> = [];
 let last = performance.now();
@@ -79,6 +86,13 @@ async function call(name: string, method: string, path: string, body: unknown) {
   const w = rowsOf<{ l: string; b: string; n: string }>(await t.database.db.execute(sql`select pg_current_wal_lsn()::text as l, pg_wal_lsn_diff(pg_current_wal_lsn(), ${lsn0}::pg_lsn)::text as b, (select count(*) from pg_ls_waldir())::text as n`))[0]!;
   console.log(`   wal ${lsn0} -> ${w.l}: ${(Number(w.b) / 1e6).toFixed(1)} MB, ${w.n} segment files; settings ${extra.join(" ")}`);
   console.log(`   process cpu ${((cpuAll.user + cpuAll.system) / 1000).toFixed(0)} ms; gc: ${gcs.length}, top ${[...gcs].sort((a, b) => b.ms - a.ms).slice(0, 4).map((x) => `${x.ms.toFixed(1)}(k${x.kind})`).join(" ")}`);
+  const worst = [...gaps].sort((a, b) => b.ms - a.ms)[0];
+  if (process.env["TRAIL"] && worst) {
+    trail.sort((a, b) => a.at - b.at);
+    const before = trail.filter((e) => e.at <= worst.at).slice(-4).map((e) => `${(e.at - worst.at).toFixed(0)}: ${e.what}`);
+    const after = trail.filter((e) => e.at > worst.at).slice(0, 2).map((e) => `+${(e.at - worst.at).toFixed(0)}: ${e.what}`);
+    console.log(`   worst gap ${worst.ms.toFixed(0)} ms at +${(worst.at - s).toFixed(0)} of ${ms.toFixed(0)}; before: ${before.join(" | ")}; after: ${after.join(" | ")}`);
+  }
   for (const x of [...slow].sort((a, b) => b.ms - a.ms).slice(0, 6)) console.log(`   cpu ${x.ms.toFixed(1)} ms ${x.what}`);
   return text;
 }
