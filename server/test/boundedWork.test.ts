@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BULK_MAX_ITEMS, LIST_PAGE_MAX_CHARS } from "@portal/core/constants";
 import { AUDIT_VALUE_MAX_CHARS, boundAuditValue, writeAudit } from "../src/audit/writeAudit";
 import { rowsOf } from "../src/db/Database";
-import { auditLogs, companies, translations } from "../src/db/schema";
+import { auditLogs, companies, groups, groupTypes, translations } from "../src/db/schema";
+import { ROWS_PER_READ } from "../src/routes/batchWork";
 import { newPublicId } from "../src/ids";
 import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
@@ -76,6 +77,47 @@ describe.each(await availableBackends())("bounded work on %s", (kind) => {
     expect(after.get(rows[0]!.public_id)).toBe(5);
     expect(after.get(rows[9_999]!.public_id)).toBe(10);
   }, 120_000);
+
+  it(`reads a list of more than ${ROWS_PER_READ} types page by page, equal orders included`, async () => {
+    // Every type on one order: a page boundary keyed on order alone would skip or repeat types.
+    const n = 2 * ROWS_PER_READ + 1;
+    await t.database.db.insert(groupTypes).values(Array.from({ length: n }, (_, i) => ({
+      publicId: newPublicId(), companyId, name: `Tie ${i}`, color: "#336699", order: 7,
+    })));
+    const ties = rowsOf<{ public_id: string }>(await t.database.db.execute(sql`select public_id from group_types where name like 'Tie %' order by id`));
+    const res = await t.app.inject({ method: "PATCH", url: "/api/group-types", headers: h, payload: JSON.stringify(ties.map((r, i) => ({ publicId: r.public_id, name: `Tied ${i}` }))) });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json().data).toHaveLength(n);
+    // The last type read still counts for the name rule (case-insensitive clash, 409).
+    const clash = await t.app.inject({ method: "POST", url: "/api/group-types", headers: h, payload: JSON.stringify({ name: `tied ${n - 1}`, color: "#336699" }) });
+    expect(clash.statusCode).toBe(409);
+  }, 120_000);
+
+  it(`deletes ${BULK_MAX_ITEMS} types in one call; one in use late in the list refuses the whole call with its listIndex`, async () => {
+    const rows = rowsOf<{ id: number; public_id: string }>(await t.database.db.execute(sql`select id, public_id from group_types where name like 'Bulk %' order by "order", id`));
+    expect(rows).toHaveLength(BULK_MAX_ITEMS);
+    // The usage counts are read in chunks: the type in use sits past the first ones.
+    const inUse = BULK_MAX_ITEMS - 3;
+    await t.database.db.insert(groups).values({ publicId: newPublicId(), companyId, groupTypeId: rows[inUse]!.id, name: "Uses a bulk type" });
+    const body = JSON.stringify(rows.map((r) => ({ publicId: r.public_id })));
+    const refused = await t.app.inject({ method: "DELETE", url: "/api/group-types", headers: h, payload: body });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().data).toEqual([{ message: "CANNOT_DELETE_GROUP_TYPE", listIndex: inUse }]);
+    const count = async () => Number(rowsOf<{ n: string | number }>(await t.database.db.execute(sql`select count(*) as n from group_types where name like 'Bulk %'`))[0]!.n);
+    expect(await count()).toBe(BULK_MAX_ITEMS);
+    await t.database.db.delete(groups).where(eq(groups.name, "Uses a bulk type"));
+    const res = await t.app.inject({ method: "DELETE", url: "/api/group-types", headers: h, payload: body });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json().data).toHaveLength(BULK_MAX_ITEMS);
+    expect(await count()).toBe(0);
+    const [audit] = rowsOf<{ n: string | number }>(await t.database.db.execute(sql`select count(*) as n from audit_logs where action = 'DELETE' and topic = 'GroupType'`));
+    expect(Number(audit!.n)).toBeGreaterThanOrEqual(BULK_MAX_ITEMS);
+  }, 120_000);
+
+  it.runIf(kind === "pglite")("runs PGlite without zero-filling new WAL segments (a 16 MB fill held the event loop)", async () => {
+    const [row] = rowsOf<{ z: string }>(await t.database.db.execute(sql`select current_setting('wal_init_zero') as z`));
+    expect(row!.z).toBe("off");
+  });
 
   it("stores a bounded before/after in the audit trail", async () => {
     await t.database.db.transaction((tx) => writeAudit(tx, { userId: null, companyId, clientAddress: null, at: new Date() }, [

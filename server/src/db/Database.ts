@@ -53,11 +53,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.kind === "pglite" ? openPglite(options.dataDir, options.loadDataDir) : openPostgres(options.url);
 }
 
+/**
+ * PGlite's start parameters plus ours. `wal_init_zero=off`: PostgreSQL fills each new 16 MB WAL
+ * segment with zeroes, and PGlite runs that inside the statement that crosses into the segment, on
+ * this thread: 80 to 220 ms of one 250-row INSERT, once every ~1.5 bulk calls of 10,000 items
+ * (bench/RESULTS.md, issue 14). Off, the segment is created by writing its last byte; the zeroes
+ * only reserve disk space ahead, which an embedded database does not rely on.
+ */
+export const PGLITE_START_PARAMS: ReadonlyArray<string> = [
+  ...((PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams ?? []),
+  "-c", "wal_init_zero=off",
+];
+
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the trigram indexes of the users and Devices searches (migration 0024).
-  const extensions = { pg_trgm };
-  const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite(loadDataDir ? { loadDataDir, extensions } : { extensions });
+  const options = { extensions: { pg_trgm }, startParams: [...PGLITE_START_PARAMS] };
+  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(loadDataDir ? { loadDataDir, ...options } : options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });

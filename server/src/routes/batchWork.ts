@@ -20,7 +20,11 @@ export const ROWS_PER_STATEMENT = 250;
 export const rowsPerStatement = (kind: "pglite" | "postgres", pgliteRows = ROWS_PER_STATEMENT): number =>
   kind === "postgres" ? BULK_MAX_ITEMS : pgliteRows;
 
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** Rows per page when a whole list is read for a bulk call (one indexed page is a few ms on PGlite). */
+export const ROWS_PER_READ = 2000;
+
+/** A turn for every other request: I/O callbacks and timers run before this resolves. */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** A function to await once per item: every `every`-th call gives other requests a turn. */
 export function yieldEvery(every = ITEMS_PER_SLICE): () => Promise<void> {

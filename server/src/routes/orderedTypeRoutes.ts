@@ -6,7 +6,7 @@
  * and the usage count (TypeKind). A bulk call is one transaction; a failing item's error carries
  * its listIndex.
  */
-import { and, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTableWithColumns } from "drizzle-orm/pg-core";
 import { Result } from "effect";
 import type { OrderedTypeEntity } from "@portal/core/entities/OrderedTypeEntity";
@@ -22,7 +22,7 @@ import { filterConditions, keyset, page } from "../http/listSql";
 import { actorOf, companyOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
 import { newPublicId } from "../ids";
 import { bulkItems, checkOrder, itemPublicId } from "./bodies";
-import { inChunks, yieldEvery } from "./batchWork";
+import { inChunks, nextTurn, ROWS_PER_READ, yieldEvery } from "./batchWork";
 
 /** A stored type as the rules see it. */
 export interface TypeRow {
@@ -43,8 +43,8 @@ type TypeTable = PgTableWithColumns<any> & {
  */
 export interface TypeKind<L extends string = string, I extends string = string> extends OrderedTypeEntity<L, I> {
   readonly table: TypeTable;
-  /** How many things use the type (groups, resource variants). */
-  usage(tx: Db, typeId: number): Promise<number>;
+  /** How many things use each of the types (groups, resource variants); a type used by none may be absent. */
+  usage(tx: Db, typeIds: ReadonlyArray<number>): Promise<Map<number, number>>;
 }
 
 /**
@@ -83,13 +83,27 @@ export async function eachItem<T>(items: T[], isList: boolean, fn: (item: T, ind
 /** Locks the company row: mutations of one company's list run one at a time, so name checks hold. */
 const lockCompany = (tx: Db, companyId: number) => tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
 
+/**
+ * The company's whole list, indexed. Read in pages of ROWS_PER_READ by (order, id) with a turn for
+ * other requests in between: on PGlite one read of 20,000 types held the event loop for 70 ms.
+ */
 async function allTypes(tx: Db, kind: TypeKind, companyId: number): Promise<TypeIndex<TypeRow>> {
   const t = kind.table;
-  const rows = await tx.select().from(t).where(eq(t.companyId, companyId)).orderBy(t.order, t.id);
-  return new TypeIndex(rows.map((r: Record<string, unknown>) => ({
-    id: r["id"] as number, publicId: r["publicId"] as string, name: r["name"] as string,
-    color: (r["color"] as string | null | undefined) ?? null, order: r["order"] as number,
-  })));
+  const index = new TypeIndex<TypeRow>([]);
+  let last: TypeRow | undefined;
+  for (;;) {
+    const where = last ? and(eq(t.companyId, companyId), sql`(${t.order}, ${t.id}) > (${last.order}, ${last.id})`) : eq(t.companyId, companyId);
+    const rows = await tx.select().from(t).where(where).orderBy(t.order, t.id).limit(ROWS_PER_READ);
+    for (const r of rows as Array<Record<string, unknown>>) {
+      last = {
+        id: r["id"] as number, publicId: r["publicId"] as string, name: r["name"] as string,
+        color: (r["color"] as string | null | undefined) ?? null, order: r["order"] as number,
+      };
+      index.add(last);
+    }
+    if (rows.length < ROWS_PER_READ) return index;
+    await nextTurn();
+  }
 }
 
 /**
@@ -147,12 +161,28 @@ export function orderedTypeRoutes<L extends TypeRels, I extends TypeRels>(kind: 
           from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(id int, name text, "order" int) where t.id = x.id`));
   };
 
-  const deleteOne = async (tx: Db, all: TypeIndex<TypeRow>, item: Record<string, unknown>, listIndex: number | undefined) => {
-    const current = find(all, itemPublicId(item, listIndex));
-    orThrow(kind.canDelete(current.publicId, { length: all.size }, await kind.usage(tx, current.id)));
-    await tx.delete(t).where(eq(t.id, current.id));
-    all.remove(current);
-    return json(kind, current);
+  /**
+   * Deletes the items in order, each checked by core's rule against the list as the items before
+   * it left it. The usage counts are read, and the rows deleted, 250 per statement: one count and
+   * one DELETE per item made 20,000 statements of a 10,000-item call.
+   */
+  const deleteMany = async (tx: Db, all: TypeIndex<TypeRow>, items: Array<Record<string, unknown>>, isList: boolean) => {
+    // Ids of the items that name a type; an item that does not fails in the ordered pass below.
+    const ids = items.flatMap((item) => {
+      const id = typeof item["publicId"] === "string" ? all.get(item["publicId"])?.id : undefined;
+      return id === undefined ? [] : [id];
+    });
+    const used = new Map<number, number>();
+    await inChunks(ids, async (chunk) => { for (const [id, n] of await kind.usage(tx, chunk)) used.set(id, n); });
+    const out: TypeRow[] = [];
+    await eachItem(items, isList, async (item, i) => {
+      const current = find(all, itemPublicId(item, isList ? i : undefined));
+      orThrow(kind.canDelete(current.publicId, { length: all.size }, used.get(current.id) ?? 0));
+      all.remove(current);
+      out.push(current);
+    });
+    await inChunks(out, (chunk) => tx.delete(t).where(inArray(t.id, chunk.map((r) => r.id))));
+    return out.map((r) => json(kind, r));
   };
 
   const handlers: Record<string, (ctx: RequestContext<any>) => Promise<unknown>> = {
@@ -232,8 +262,7 @@ export function orderedTypeRoutes<L extends TypeRels, I extends TypeRels>(kind: 
     [`${kind.listRel}.DELETE`]: async (ctx) => {
       const { items, isList } = bulkItems(ctx.body, kind.topic);
       const deleted = await mutate(ctx, async (tx, all) => {
-        const out: Array<ReturnType<typeof json>> = [];
-        await eachItem(items, isList, async (item, i) => { out.push(await deleteOne(tx, all, item, isList ? i : undefined)); });
+        const out = await deleteMany(tx, all, items, isList);
         await writeAudit(tx, actorOf(ctx), out.map((b) => ({ action: "DELETE", topic: kind.topic, target: b.publicId, before: b })));
         return out;
       });
@@ -242,7 +271,7 @@ export function orderedTypeRoutes<L extends TypeRels, I extends TypeRels>(kind: 
 
     [`${kind.itemRel}.DELETE`]: async (ctx) => {
       const before = await mutate(ctx, async (tx, all) => {
-        const b = await deleteOne(tx, all, { publicId: ctx.params["publicId"] }, undefined);
+        const b = (await deleteMany(tx, all, [{ publicId: ctx.params["publicId"] }], false))[0]!;
         await writeAudit(tx, actorOf(ctx), [{ action: "DELETE", topic: kind.topic, target: b.publicId, before: b }]);
         return b;
       });
@@ -252,8 +281,9 @@ export function orderedTypeRoutes<L extends TypeRels, I extends TypeRels>(kind: 
   return handlers as unknown as HandlersOf<L | I>;
 }
 
-/** Rows of `table` whose `column` points at `typeId`. */
-export const usageCount = async (tx: Db, table: PgTableWithColumns<any>, column: PgColumn, typeId: number): Promise<number> => {
-  const [row] = await tx.select({ n: count() }).from(table).where(eq(column, typeId));
-  return Number(row?.n ?? 0);
+/** Rows of `table` whose `column` points at each of `typeIds` (one grouped count). */
+export const usageCounts = async (tx: Db, table: PgTableWithColumns<any>, column: PgColumn, typeIds: ReadonlyArray<number>): Promise<Map<number, number>> => {
+  if (typeIds.length === 0) return new Map();
+  const rows = await tx.select({ id: column, n: count() }).from(table).where(inArray(column, [...typeIds])).groupBy(column);
+  return new Map(rows.map((r) => [r.id as number, Number(r.n)]));
 };
