@@ -21,6 +21,7 @@ export default class CountReporter implements Reporter {
     console.log(`\nfast-check: ${properties} properties ran`);
     for (const name of flaky) console.log(`flaky (passed on its retry): ${name}`);
     mkdirSync(".tools", { recursive: true });
-    writeFileSync(".tools/vitest-counts.json", JSON.stringify({ passed, failed, skipped, properties, flaky }));
+    // Two vitest runs at once (scripts/test.mjs) name their own files.
+    writeFileSync(process.env["PORTAL_COUNTS_FILE"] ?? ".tools/vitest-counts.json", JSON.stringify({ passed, failed, skipped, properties, flaky }));
   }
 }
