@@ -26,14 +26,15 @@ const preparing = Promise.all([
 step("services (MQTT broker)");
 await ensureMosquitto();
 
-// Every project but the CLI runs two files at a time (one per core: both cores stay busy, a third
-// worker was measured no faster). The CLI's tests run real processes (a server, the binary per
-// command, an agent and a VPN client) whose timeouts a second busy vitest worker starved; alone
-// they kept the machine 65 % busy, so they run one file at a time beside the end-to-end run,
-// their output kept and printed when they end.
+// Every project but the CLI runs three files at a time on the two cores: with two, the machine
+// was only half busy once lint and typecheck had ended (many server tests wait on the event
+// stream, the job queue or a child process), and three took 289 s where two took 333 s. The
+// CLI's tests run real processes (a server, the binary per command, an agent and a VPN client)
+// whose timeouts a second busy vitest worker starved; alone they kept the machine 65 % busy, so
+// they run one file at a time beside the end-to-end run, their output printed when they end.
 step("unit, property and integration tests (vitest): core, fixtures, adapters, server, web");
 const projects = ["core", "fixtures", "adapters", "server", "web"].flatMap((name) => ["--project", name]);
-const first = await vitest([...projects, "--maxWorkers=2"]);
+const first = await vitest([...projects, "--maxWorkers=3"]);
 const prepared = await preparing;
 if (prepared.some((status) => status !== 0)) {
   console.log("\nLint or typecheck failed (its log is above).");

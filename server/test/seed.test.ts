@@ -42,7 +42,7 @@ describe.each(await availableBackends())("first administrator on %s", (kind) => 
       const app = await buildApp({ database: t.database, webDist: null });
       const secret = await signInAs(app, "boss@example.com", "long-enough");
       const res = await app.inject({ method: "GET", url: "/api/my-companies", headers: apiHeaders(secret) });
-      expect(res.json().data).toEqual([{ publicId: a.companyPublicId, name: "Portal", rights: ALL_RIGHTS }]);
+      expect(res.json().data).toEqual([{ publicId: a.companyPublicId, name: "Portal", rights: ALL_RIGHTS, expiresOn: null }]);
       expect((await t.database.db.query.users.findMany()).map((u) => u.email)).toEqual(["boss@example.com"]);
       await app.close();
       await expect(createAdministrator(t.database.db, { email: "x@example.com", password: "short" })).rejects.toThrow(/8 characters/);
