@@ -31,8 +31,8 @@ export default defineConfig({
     // status events would mix into the event streams the tests read.
     env: { PORTAL_CHECK_ANSWERS: "1", PORTAL_MQTT_CLIENTS: "0" },
     // One file at a time by default. `npm test` (scripts/test.mjs) runs every project but the CLI
-    // with two workers beside the end-to-end run, then the CLI's real-process tests one file at a
-    // time: a second vitest worker starved their timeouts (remoteAccess failed in CI under it).
+    // with three workers, then the CLI's real-process tests one file at a time beside the
+    // end-to-end run: a second vitest worker starved their timeouts (remoteAccess failed in CI under it).
     maxWorkers: 1,
     // In CI one retry, as Playwright has: a test that fails twice still fails the run, and the
     // count reporter lists a test that needed its retry, so a flaky test is seen, not hidden.

@@ -26,41 +26,36 @@ const preparing = Promise.all([
 step("services (MQTT broker)");
 await ensureMosquitto();
 
-// The unit batch (every project but the CLI, two files at a time) keeps the machine only half
-// busy once lint and typecheck have ended: many server tests wait on the event stream, the job
-// queue or a child process (sampled from /proc/stat every 5 s; a third worker did not help). So
-// the end-to-end run starts beside it as soon as lint and typecheck pass, its log kept and
-// printed when it ends. The CLI's tests run real processes (a server, the binary per command, an
-// agent and a VPN client) whose timeouts a second busy vitest worker starved: they start when the
-// unit batch ends, one file at a time, beside the end-to-end run (alone they kept the machine 65 %
-// busy), their log printed when they end.
+// Every project but the CLI runs three files at a time on the two cores: with two, the machine
+// was only half busy once lint and typecheck had ended (many server tests wait on the event
+// stream, the job queue or a child process), and three took 289 s where two took 333 s. The
+// CLI's tests run real processes (a server, the binary per command, an agent and a VPN client)
+// whose timeouts a second busy vitest worker starved; alone they kept the machine 65 % busy, so
+// they run one file at a time beside the end-to-end run, their output printed when they end.
 step("unit, property and integration tests (vitest): core, fixtures, adapters, server, web");
 const projects = ["core", "fixtures", "adapters", "server", "web"].flatMap((name) => ["--project", name]);
-const firstRun = vitest([...projects, "--maxWorkers=2"]);
+const first = await vitest([...projects, "--maxWorkers=3"]);
 const prepared = await preparing;
 if (prepared.some((status) => status !== 0)) {
   console.log("\nLint or typecheck failed (its log is above).");
   process.exit(1);
 }
-
-const specs = existsSync("tests/e2e") ? readdirSync("tests/e2e").filter((f) => f.endsWith(".spec.ts")) : [];
-let e2eRun = Promise.resolve(0);
-if (specs.length > 0) {
-  console.log("\n=== end-to-end (Playwright in Debian's Chromium), beside the unit tests; its log follows when it ends ===");
-  ensureChromium();
-  rmSync(".tools/playwright-results.json", { force: true });
-  e2eRun = pnpmAsync("end-to-end (Playwright in Debian's Chromium)", ["--filter", "@portal/tests", "run", "e2e"]);
-}
-const first = await firstRun;
 step("integration tests of the CLI (vitest, real processes), beside the end-to-end run; their log follows when they end");
 const cliRun = vitest(["--project", "cli", "--maxWorkers=1"], { title: "integration tests of the CLI", countsFile: ".tools/vitest-counts-cli.json" });
 
 let e2e = { passed: 0, failed: 0, skipped: 0 };
-const e2eStatus = await e2eRun;
-if (existsSync(".tools/playwright-results.json")) {
-  const s = JSON.parse(readFileSync(".tools/playwright-results.json", "utf8")).stats ?? {};
-  e2e = { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0) * 0, skipped: s.skipped ?? 0 };
-} else if (e2eStatus !== 0) e2e.failed = 1;
+let e2eStatus = 0;
+const specs = existsSync("tests/e2e") ? readdirSync("tests/e2e").filter((f) => f.endsWith(".spec.ts")) : [];
+if (specs.length > 0) {
+  step("end-to-end (Playwright in Debian's Chromium)");
+  ensureChromium();
+  rmSync(".tools/playwright-results.json", { force: true });
+  e2eStatus = await pnpmInherit(["--filter", "@portal/tests", "run", "e2e"]);
+  if (existsSync(".tools/playwright-results.json")) {
+    const s = JSON.parse(readFileSync(".tools/playwright-results.json", "utf8")).stats ?? {};
+    e2e = { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0) * 0, skipped: s.skipped ?? 0 };
+  } else if (e2eStatus !== 0) e2e.failed = 1;
+}
 const second = await cliRun;
 const counts = { passed: first.passed + second.passed, failed: first.failed + second.failed, skipped: first.skipped + second.skipped };
 const vitestStatus = first.status || second.status;
@@ -96,6 +91,14 @@ async function vitest(args, { title, countsFile = ".tools/vitest-counts.json" } 
     ? JSON.parse(readFileSync(countsFile, "utf8"))
     : { passed: 0, failed: 1, skipped: 0 };
   return { status, passed: counts.passed, failed: counts.failed, skipped: counts.skipped };
+}
+
+/** Runs pnpm with the console's output, without blocking the event loop (a vitest run beside it). */
+function pnpmInherit(args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [ensurePnpm(), ...args], { stdio: "inherit" });
+    child.on("close", (code) => resolve(code ?? 1));
+  });
 }
 
 /** Runs pnpm in the background, keeping its output, which is printed whole when it ends. */
