@@ -9,7 +9,9 @@
  *
  * argv[2]: "pglite" | "postgres" (a fresh database on TEST_POSTGRES_URL's server, dropped after).
  */
+import inspector from "node:inspector";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { busyRuns } from "./busyRuns";
 import Fastify from "fastify";
 import { sql } from "drizzle-orm";
 import { successEnvelope } from "@portal/core/wire/envelope";
@@ -78,6 +80,8 @@ await db.insert(groupTypes).values(Array.from({ length: 100 - existing }, (_, i)
 // The fan-out benchmark holds thousands of streams of one user.
 const app = await buildApp({ database: t.database, webDist: null, maxStreamsPerUser: 10_000 });
 const loop = monitorEventLoopDelay({ resolution: 5 });
+// BENCH_LOOP_PROFILE=1: a CPU profile of the watched call, and its longest busy stretches on stderr.
+const loopProfile = process.env["BENCH_LOOP_PROFILE"] ? loopProfiler() : null;
 await app.listen({ port: 0, host: "127.0.0.1" });
 const realUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -173,9 +177,11 @@ process.on("message", (message: { type: string; runs?: number; prefix?: string; 
   if (message.type === "loop-start") {
     loop.reset();
     loop.enable();
-    send({ type: "ok" });
+    if (loopProfile) void loopProfile.start().then(() => send({ type: "ok" }));
+    else send({ type: "ok" });
   } else if (message.type === "loop-stop") {
     loop.disable();
+    if (loopProfile) void loopProfile.stop();
     send({ type: "loop", maxMs: loop.max / 1e6, p99Ms: loop.percentile(99) / 1e6, meanMs: loop.mean / 1e6 });
   } else if (message.type === "count") {
     void db.execute(sql`select count(*) as n, count(*) filter (where key in (select jsonb_array_elements_text(${JSON.stringify(message.keys ?? [])}::jsonb))) as k
@@ -198,3 +204,17 @@ process.on("message", (message: { type: string; runs?: number; prefix?: string; 
     })();
   }
 });
+
+function loopProfiler() {
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) =>
+    session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
+  return {
+    start: async () => { await post("Profiler.enable"); await post("Profiler.setSamplingInterval", { interval: 250 }); await post("Profiler.start"); },
+    stop: async () => {
+      const { profile } = (await post("Profiler.stop")) as { profile: inspector.Profiler.Profile };
+      process.stderr.write(`longest busy stretches of the server during the watched call:\n${busyRuns(profile)}\n`);
+    },
+  };
+}

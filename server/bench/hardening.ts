@@ -101,7 +101,8 @@ export async function fanOut(ready: Ready, channel: Channel, streams: number): P
   const everyone = new Promise<void>((resolve) => { allReceived = resolve; });
   const open: http.ClientRequest[] = [];
   const opened = performance.now();
-  await Promise.all(Array.from({ length: streams }, () => new Promise<void>((resolve, reject) => {
+  // Opened 250 at a time: 5,000 connects at once overflow the listen backlog (ECONNRESET).
+  const openOne = () => new Promise<void>((resolve, reject) => {
     const request = http.get({ host: url.hostname, port: url.port, path: url.pathname, headers: ready.headers, agent }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
       let seen = false;
@@ -116,7 +117,8 @@ export async function fanOut(ready: Ready, channel: Channel, streams: number): P
     });
     request.on("error", reject);
     open.push(request);
-  })));
+  });
+  for (let i = 0; i < streams; i += 250) await Promise.all(Array.from({ length: Math.min(250, streams - i) }, openOne));
   const openMs = performance.now() - opened;
   // Let the servers' subscriptions settle (each replays from its start position first).
   await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -162,7 +162,7 @@ async function contextOf(
     throw new Forbidden({ right: needed.join(" or ") });
   }
   // Decoded only once the caller may call it: a stranger learns nothing of the schemas.
-  const { params, query, body } = decodeRequest(spec, { params: request.params, query: request.query, body: request.body });
+  const { params, query, body } = await decodeRequest(spec, { params: request.params, query: request.query, body: request.body });
   return {
     deps, db, now, user, token, company, rights, params, query, body,
     clientAddress: request.ip,
