@@ -22,7 +22,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
-import type { Ready, UpsertTimes } from "./benchServers";
+import type { CpuTime, Ready, UpsertTimes } from "./benchServers";
 import { LIST_URL } from "./benchShared";
 import { bulkUnderWatch, fanOut, mixedLoad } from "./hardening";
 
@@ -32,6 +32,8 @@ const STREAMS = Number(process.env["BENCH_STREAMS"] ?? 5000);
 /** BENCH_ONLY=hardening skips the list and upsert runs (1 and 2); BENCH_ONLY=paths skips the hardening runs (3). */
 const ONLY_HARDENING = process.env["BENCH_ONLY"] === "hardening";
 const ONLY_PATHS = process.env["BENCH_ONLY"] === "paths";
+/** BENCH_ONLY=hit: only the cache-hit comparisons (a quick check of a change to the request path). */
+const ONLY_HIT = process.env["BENCH_ONLY"] === "hit";
 const CONNECTIONS = 50;
 const UPSERT_RUNS = 3;
 const here = dirname(fileURLToPath(import.meta.url));
@@ -110,16 +112,28 @@ async function benchOn(kind: "pglite" | "postgres", adminUrl?: string): Promise<
     // Both sides get the same requests (the same headers: parsing them is part of any server's
     // work) and run in alternating slices (3 rounds), so that both see the same
     // machine load: on a shared 2-core machine the load of others changes within seconds.
+    // The server process's CPU time per answer of each side: unlike throughput, it hardly moves
+    // with the load of other processes, so it tells a change of the request path even on a busy machine.
+    const cpuNow = async () => { child.send({ type: "cpu" }); return (await next<CpuTime>()).us; };
+    const measured = async (url: string, headers: Record<string, string>, seconds: number, cpu: number[]) => {
+      const before = await cpuNow();
+      const l = await load(url, headers, seconds);
+      cpu.push((await cpuNow() - before) / Math.max(1, l.rps * seconds));
+      return l;
+    };
     const pair = async (baseName: string, baseUrl: string, baseHeaders: Record<string, string>, name: string, url: string, target: number) => {
       await load(baseUrl, baseHeaders, 1);
       await load(url, ready.headers, 1);
       const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
       const bases: Load[] = [];
       const reals: Load[] = [];
+      const baseCpu: number[] = [];
+      const realCpu: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        bases.push(await load(baseUrl, baseHeaders, slice));
-        reals.push(await load(url, ready.headers, slice));
+        bases.push(await measured(baseUrl, baseHeaders, slice, baseCpu));
+        reals.push(await measured(url, ready.headers, slice, realCpu));
       }
+      console.log(`  server CPU per answer (median of slices): ${baseName} ${fmt(median(baseCpu), 1)} us, portal ${fmt(median(realCpu), 1)} us (${fmt(median(baseCpu) / median(realCpu), 2)}x)`);
       const base = combine(bases);
       const real = combine(reals);
       row(baseName, base);
@@ -131,6 +145,7 @@ async function benchOn(kind: "pglite" | "postgres", adminUrl?: string): Promise<
     console.log(" cache hit (the answer served from the ReadCache):");
     await pair("bare Fastify, same JSON from memory", ready.bareUrl + "/api/group-types", ready.headers, "portal GET /api/group-types (hit)", ready.realUrl + LIST_URL, 0.9);
     await pair("bare Fastify, same JSON and API headers", ready.bareUrl + "/headers/group-types", ready.headers, "portal GET /api/group-types (hit)", ready.realUrl + LIST_URL, 0.9);
+    if (ONLY_HIT) return;
     console.log(" cache miss (every request runs the list query; token and rights cached):");
     await pair("bare Fastify running the same SQL", ready.bareUrl + "/sql/group-types", ready.headers, "portal GET /api/group-types (miss)", ready.missUrl + LIST_URL, 0.8);
 

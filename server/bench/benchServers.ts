@@ -9,6 +9,7 @@
  *
  * argv[2]: "pglite" | "postgres" (a fresh database on TEST_POSTGRES_URL's server, dropped after).
  */
+import { writeFileSync } from "node:fs";
 import inspector from "node:inspector";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { busyRuns } from "./busyRuns";
@@ -38,6 +39,12 @@ export interface Ready {
   readonly bytes: number;
 }
 
+/** CPU time this process has used so far (all threads), in microseconds. */
+export interface CpuTime {
+  readonly type: "cpu";
+  readonly us: number;
+}
+
 /** Event-loop delay of this process between "loop-start" and "loop-stop" (perf_hooks). */
 export interface LoopDelay {
   readonly type: "loop";
@@ -64,7 +71,7 @@ export interface UpsertTimes {
   readonly rawAuditMs: number[];
 }
 
-const send = (message: Ready | UpsertTimes | LoopDelay | Count | { type: "ok" }) => process.send!(message);
+const send = (message: Ready | UpsertTimes | LoopDelay | Count | CpuTime | { type: "ok" }) => process.send!(message);
 
 const kind = (process.argv[2] ?? "pglite") as BackendKind;
 const t = await createTestDatabase(kind);
@@ -82,6 +89,7 @@ const app = await buildApp({ database: t.database, webDist: null, maxStreamsPerU
 const loop = monitorEventLoopDelay({ resolution: 5 });
 // BENCH_LOOP_PROFILE=1: a CPU profile of the watched call, and its longest busy stretches on stderr.
 const loopProfile = process.env["BENCH_LOOP_PROFILE"] ? loopProfiler() : null;
+let profiler: ReturnType<typeof loopProfiler> | undefined;
 await app.listen({ port: 0, host: "127.0.0.1" });
 const realUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -173,8 +181,16 @@ async function measureUpsert(runs: number): Promise<UpsertTimes> {
 
 const [admin] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = 'admin@example.com'`);
 
-process.on("message", (message: { type: string; runs?: number; prefix?: string; keys?: string[] }) => {
-  if (message.type === "loop-start") {
+process.on("message", (message: { type: string; runs?: number; prefix?: string; keys?: string[]; file?: string }) => {
+  if (message.type === "prof-start") {
+    profiler ??= loopProfiler();
+    void profiler.start().then(() => send({ type: "ok" }));
+  } else if (message.type === "prof-stop") {
+    void profiler!.take().then((profile) => { writeFileSync(message.file!, JSON.stringify(profile)); send({ type: "ok" }); });
+  } else if (message.type === "cpu") {
+    const used = process.cpuUsage();
+    send({ type: "cpu", us: used.user + used.system });
+  } else if (message.type === "loop-start") {
     loop.reset();
     loop.enable();
     if (loopProfile) void loopProfile.start().then(() => send({ type: "ok" }));
@@ -212,6 +228,7 @@ function loopProfiler() {
     session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
   return {
     start: async () => { await post("Profiler.enable"); await post("Profiler.setSamplingInterval", { interval: 250 }); await post("Profiler.start"); },
+    take: async () => ((await post("Profiler.stop")) as { profile: inspector.Profiler.Profile }).profile,
     stop: async () => {
       const { profile } = (await post("Profiler.stop")) as { profile: inspector.Profiler.Profile };
       process.stderr.write(`longest busy stretches of the server during the watched call:\n${busyRuns(profile)}\n`);

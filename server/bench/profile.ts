@@ -5,7 +5,7 @@
  * file stays in the printed folder (open it in Chrome's DevTools for a flame graph).
  */
 import { fork } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,25 +20,33 @@ const dir = mkdtempSync(join(tmpdir(), "portal-profile-"));
 
 const kind = process.argv[4] ?? "pglite";
 const child = fork(join(here, "benchServers.ts"), [kind], {
-  execArgv: ["--import", "tsx", "--cpu-prof", "--cpu-prof-dir", dir],
+  execArgv: ["--import", "tsx"],
   stdio: ["ignore", "inherit", "inherit", "ipc"],
 });
 const next = <M>() => new Promise<M>((resolve) => child.once("message", (m) => resolve(m as M)));
 const ready = await next<Ready>();
+const file = join(dir, `${scenario}.cpuprofile`);
+// "bare": the baseline of the hit (bare Fastify sending the same bytes), to compare profiles.
+const url = scenario === "bare" ? `${ready.bareUrl}/api/group-types` : (scenario === "miss" ? ready.missUrl : ready.realUrl) + LIST_URL;
+// Warm first, then profile the load alone (not the start of the process).
+if (scenario !== "upsert") await autocannon({ url, connections: 50, duration: 2, headers: ready.headers });
+child.send({ type: "prof-start" });
+await next();
 if (scenario === "upsert") {
   child.send({ type: "upsert", runs: 5 });
   await next();
 } else {
-  const url = (scenario === "miss" ? ready.missUrl : ready.realUrl) + LIST_URL;
-  await autocannon({ url, connections: 50, duration: seconds, headers: ready.headers });
+  const result = await autocannon({ url, connections: 50, duration: seconds, headers: ready.headers });
+  console.log(`answers: ${result.requests.total} (${Math.round(result.requests.average)} req/s)`);
 }
+child.send({ type: "prof-stop", file });
+await next();
 child.send({ type: "stop" });
 await new Promise((resolve) => child.once("exit", resolve));
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[] }
-const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"))!;
-const profile = JSON.parse(readFileSync(join(dir, file), "utf8")) as Profile;
+const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
 const self = new Map<number, number>();
 profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
 const total = [...self.values()].reduce((a, b) => a + b, 0);
@@ -56,6 +64,6 @@ for (const node of profile.nodes) {
 }
 const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n)
   .map(([k, us]) => `  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`).join("\n");
-console.log(`profile of "${scenario}" (${(total / 1e6).toFixed(1)} s of samples): ${join(dir, file)}`);
+console.log(`profile of "${scenario}" (${(total / 1e6).toFixed(1)} s of samples): ${file}`);
 console.log("by package:\n" + top(byPackage, 15));
 console.log("by function (self time):\n" + top(byFunction, 30));

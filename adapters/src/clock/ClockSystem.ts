@@ -4,6 +4,7 @@ import { Clock, type ClockShape } from "@portal/core/ports/Clock";
 
 export const ClockSystem: ClockShape = {
   now: Effect.sync(() => Date.now()),
+  nowSync: () => Date.now(),
   timeZone: Effect.sync(() => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"),
 };
 

@@ -12,4 +12,4 @@ export type Clock = ClockShape;
 export { ClockSystem as systemClock } from "@portal/adapters/clock/ClockSystem";
 
 /** The clock's instant in epoch milliseconds. */
-export const nowOf = (clock: Clock): number => Effect.runSync(clock.now);
+export const nowOf = (clock: Clock): number => (clock.nowSync ? clock.nowSync() : Effect.runSync(clock.now));
