@@ -97,3 +97,25 @@ export async function writeAudit(tx: Db, actor: AuditActor, entries: ReadonlyArr
         as x(public_id text, action text, topic text, target text, before jsonb, after jsonb)`);
   }
 }
+
+/** An entry with its own actor: for writes gathered from many requests (relay sessions, sessions.ts). */
+export interface AuditRow extends AuditEntry {
+  readonly actor: AuditActor;
+}
+
+/** Writes entries that each carry their actor with `tx`, a chunk per statement as writeAudit does. */
+export async function writeAuditRows(tx: Db, entries: ReadonlyArray<AuditRow>): Promise<void> {
+  for (let i = 0; i < entries.length; i += CHUNK) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    const rows = entries.slice(i, i + CHUNK).map((e) => ({
+      public_id: newPublicId(), company_id: e.actor.companyId, actor_user_id: e.actor.userId, action: e.action, topic: e.topic, target: e.target,
+      before: boundAuditValue(e.before), after: boundAuditValue(e.after), client_address: e.actor.clientAddress, created_at: e.actor.at.toISOString(),
+    }));
+    await tx.execute(sql`
+      insert into audit_logs (public_id, company_id, actor_user_id, action, topic, target, before, after, client_address, created_at)
+      select x.public_id, x.company_id, x.actor_user_id, x.action, x.topic, x.target, x.before, x.after, x.client_address, x.created_at
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as x(public_id text, company_id int, actor_user_id int, action text, topic text, target text, before jsonb, after jsonb,
+             client_address text, created_at timestamptz)`);
+  }
+}

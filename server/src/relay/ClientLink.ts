@@ -16,7 +16,6 @@ import { nowOf } from "../http/Clock";
 import type { RelayContext } from "./relayContext";
 import { accessToService, issueToken, type AgentRow, type ServerRow, type TokenOwner } from "./relayStore";
 import type { ServiceAccess } from "@portal/core/rules/tunnelAccess";
-import { endSession, startSession } from "./sessions";
 
 export const reasonOf = (code: string): FrameReason => ({ code, message: messageText(code) });
 
@@ -114,19 +113,17 @@ export class ClientLink {
       // Accepted even when the stream is already over (its bytes and END may arrive ahead of the
       // device's OPENED): the client's open settles, and the session is recorded all the same.
       client.accept();
-      const now = nowOf(this.relay.clock);
-      entry.sessionId = await startSession(this.relay.database.db, {
+      // Recorded off the path (sessions.ts): the stream does not wait for the database.
+      const sessionId = this.relay.sessions.started({
         companyId: this.owner.companyId, userId: this.owner.userId, agentId: this.agent.id, serverId: server.id, node: this.relay.node,
         clientAddress: this.clientAddress, names: { user: this.userName, agent: this.agent.name, service: server.name },
-      }, now).catch(() => null);
+      }, nowOf(this.relay.clock));
+      entry.sessionId = sessionId;
       await done;
       this.live.delete(entry);
       const error = client.errored ?? device.errored;
       const reason = error instanceof TunnelError ? endReasonOf(error.code) : "closed";
-      if (entry.sessionId) {
-        await endSession(this.relay.database.db, entry.sessionId, { reason, bytesToDevice: client.bytesIn, bytesFromDevice: client.bytesOut }, nowOf(this.relay.clock))
-          .catch((e: unknown) => this.relay.log.warn({ err: e }, "relay: could not record the end of a session"));
-      }
+      this.relay.sessions.ended(sessionId, { reason, bytesToDevice: client.bytesIn, bytesFromDevice: client.bytesOut }, nowOf(this.relay.clock));
     } catch (e) {
       if (client.destroyed) return;
       if (e instanceof TunnelError) return client.refuse(e.reason);

@@ -28,7 +28,7 @@ import { ackedKey, acknowledgeAgentMessage, agentsOwed, sendOwedMessages } from 
 import { ClientLink, reasonOf } from "./ClientLink";
 import { RELAY_CHANNEL, type RelayContext } from "./relayContext";
 import { consumeToken, credentialHashOf, verifyAgentCredential, type AgentRow, type TokenOwner } from "./relayStore";
-import { endOrphanedSessions } from "./sessions";
+import { endOrphanedSessions, SessionLog } from "./sessions";
 
 const TICK_MS = 250;
 const FULL_RECHECK_MS = 30_000;
@@ -67,6 +67,7 @@ export class Relay implements RelayContext {
   readonly log: FastifyBaseLogger;
   readonly node: string;
   readonly serverName = hostname();
+  readonly sessions: SessionLog;
   /** Where other processes reach this one; set once listening (startServer). */
   nodeUrl: string | null = null;
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false });
@@ -82,6 +83,7 @@ export class Relay implements RelayContext {
     this.clock = options.clock;
     this.log = options.log;
     this.node = options.node ?? process.env["RELAY_NODE"] ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
+    this.sessions = new SessionLog(options.database.db, (e) => this.log.warn({ err: e }, "relay: could not record sessions"));
   }
 
   async start(): Promise<void> {
@@ -109,6 +111,9 @@ export class Relay implements RelayContext {
     for (const a of linked) a.mux.close(1001, "SERVER_GOING_AWAY");
     for (const p of this.peers.values()) void p.then((m) => m.close(1001), () => undefined);
     for (const a of linked) await this.unlinked(a).catch(() => undefined);
+    // The streams just reset record their ends (a turn later): written with what is queued.
+    await new Promise((resolve) => setImmediate(resolve));
+    await this.sessions.flush();
     // Links from other processes too: an upgraded socket left open would hold the HTTP server's close.
     for (const ws of this.wss.clients) ws.close(1001, "SERVER_GOING_AWAY");
     this.wss.close();

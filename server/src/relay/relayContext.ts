@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Mux } from "@portal/adapters/tunnel/Mux";
 import type { Database, Db } from "../db/Database";
 import type { Clock } from "../http/Clock";
+import type { SessionLog } from "./sessions";
 
 export interface RelayContext {
   readonly database: Database;
@@ -13,6 +14,8 @@ export interface RelayContext {
   readonly node: string;
   /** The host name shown as the VPN's server name. */
   readonly serverName: string;
+  /** Where session starts and ends are recorded (in batches, off the connection path). */
+  readonly sessions: SessionLog;
   /** The link that reaches the agent: its own (this process) or a peer process's; null when not linked anywhere. */
   agentMux(agentId: number): Promise<{ mux: Mux; viaPeer: boolean } | null>;
 }

@@ -157,7 +157,12 @@ describe("relay", () => {
     const stream = await client.mux.open({ service: hmiPanel().publicId });
     stream.write("GET / HTTP/1.1\r\nHost: hmi\r\n\r\n");
     await once(stream, "data");
-    const live = ((await call("GET", "/api/tunnel-sessions", "admin")).json() as Json).data;
+    // Sessions are recorded in batches, off the stream's path (sessions.ts): wait for the row.
+    let live: any[] = [];
+    for (let i = 0; i < 50 && live.length === 0; i++) {
+      live = ((await call("GET", "/api/tunnel-sessions", "admin")).json() as Json).data;
+      if (live.length === 0) await new Promise((r) => setTimeout(r, 50));
+    }
     expect(live).toHaveLength(1);
     // The device shows who is connected through the relay now.
     const device = ((await call("GET", `/api/agents/${line1.publicId}`, "admin")).json() as Json).data;
