@@ -213,8 +213,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onError: (e) => app.log.error({ err: e }, "report worker"),
     ...(options.reportReadyTimeoutMs === undefined ? {} : { readyTimeoutMs: options.reportReadyTimeoutMs }),
   });
+  const lifecycle = { closing: false };
   const deps: AppDeps = {
-    database: options.database, clock, events, cache, checkAnswers, mail, secrets, mqtt, apiCalls, reports, ...(mailWorker ? { mailWorker } : {}),
+    database: options.database, clock, events, cache, checkAnswers, mail, secrets, mqtt, apiCalls, reports, lifecycle, ...(mailWorker ? { mailWorker } : {}),
   };
   app.decorate("portal", deps);
   const dataMqttUrl = options.dataMqttUrl === undefined ? env["PORTAL_DATA_MQTT_URL"] ?? null : options.dataMqttUrl;
@@ -226,11 +227,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("relay", relay);
   // Answers sent while closing ask the client to close the connection, so that no kept-alive
   // socket holds the close (Node only closes the sockets that are idle when close begins).
-  let closing = false;
-  app.addHook("preClose", async () => { closing = true; events.endStreams(); await relay.stop(); });
+  app.addHook("preClose", async () => { lifecycle.closing = true; events.endStreams(); await relay.stop(); });
   // A callback hook, not an async one: an async hook costs every answer a promise and a tick.
   app.addHook("onSend", (_request, reply, payload, done) => {
-    if (closing) reply.header("connection", "close");
+    if (lifecycle.closing) reply.header("connection", "close");
     done(null, payload);
   });
   // Counters whose window and lock have run out are dropped now and then (see attemptCounters).

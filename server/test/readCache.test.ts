@@ -3,8 +3,9 @@
  * (read your own write, logout, another process' write through NOTIFY, the TTL for changes
  * made outside the API) on both backends.
  */
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../src/db/Database";
 import { openDatabase } from "../src/db/Database";
@@ -12,6 +13,7 @@ import { buildApp } from "../src/buildApp";
 import { groupTypes } from "../src/db/schema";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { CACHE_MAX_ANSWER_CHARS, CACHE_TTL_MS, ReadCache } from "../src/http/ReadCache";
+import { acceptedEncoding, COMPRESS_MIN_BYTES } from "../src/http/cachedAnswerReply";
 import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 const noDatabase = { kind: "pglite" } as unknown as Database;
@@ -170,6 +172,47 @@ describe.each(await availableBackends())("cached reads on %s", (kind) => {
     const res = await t.app.inject({ method: "POST", url: "/api/group-types", headers: h, payload: { name: "Cached once", color: "#112233" } });
     expect(res.statusCode).toBe(201);
     expect((await list()).data.map((g) => g.name)).toContain("Cached once");
+  });
+
+  it("serves a hit as the miss answered it: same JSON, security headers, compressed once per encoding as the client accepts", async () => {
+    const url = "/api/group-types?fields=name,color,order&page-size=100";
+    const made = await t.app.inject({
+      method: "POST", url: "/api/group-types", headers: h,
+      payload: Array.from({ length: 30 }, (_, i) => ({ name: `Hit ${i} ${"x".repeat(40)}`, color: "#112233" })),
+    });
+    expect(made.statusCode).toBe(201);
+    // The other tests of this file read the first page of the list: these go again at the end.
+    onTestFinished(async () => {
+      const gone = await t.app.inject({ method: "DELETE", url: "/api/group-types", headers: h, payload: (made.json() as { data: { publicId: string }[] }).data.map((g) => ({ publicId: g.publicId })) });
+      expect(gone.statusCode).toBeLessThan(300);
+    });
+    const miss = await t.app.inject({ method: "GET", url, headers: h });
+    expect(miss.statusCode).toBe(200);
+    expect(miss.body.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
+    for (const [accept, encoding, decode] of [
+      ["gzip, deflate, br", "br", brotliDecompressSync], ["gzip;q=1, br;q=0", "gzip", gunzipSync], [undefined, undefined, (b: Buffer) => b],
+    ] as const) {
+      const hit = await t.app.inject({ method: "GET", url, headers: { ...h, ...(accept ? { "accept-encoding": accept } : {}) } });
+      expect(hit.statusCode).toBe(200);
+      expect(hit.headers["content-encoding"]).toBe(encoding);
+      expect(hit.headers["vary"]).toBe("accept-encoding");
+      expect(hit.headers["x-content-type-options"]).toBe("nosniff");
+      expect(hit.headers["cache-control"]).toBe("no-store");
+      expect(hit.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(Number(hit.headers["content-length"])).toBe(hit.rawPayload.length);
+      expect(JSON.parse(decode(hit.rawPayload).toString("utf8"))).toEqual(miss.json());
+    }
+  });
+
+  it("reads Accept-Encoding as a client means it", () => {
+    expect(acceptedEncoding(undefined)).toBe("identity");
+    expect(acceptedEncoding("gzip, deflate, br")).toBe("br");
+    expect(acceptedEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(acceptedEncoding("BR;Q=0.5")).toBe("br");
+    expect(acceptedEncoding("*")).toBe("br");
+    expect(acceptedEncoding("*;q=0, identity")).toBe("identity");
+    expect(acceptedEncoding("deflate")).toBe("identity");
+    expect(acceptedEncoding(["gzip", "br;q=0"])).toBe("gzip");
   });
 
   const signIn = async (email: string, expiresIn = 3600) => {

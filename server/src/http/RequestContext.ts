@@ -46,6 +46,8 @@ export interface AppDeps {
   readonly apiCalls: ApiCallCounter;
   /** Queued reports: the job queue and this process' print worker. */
   readonly reports: ReportService;
+  /** Set once the server begins to close: answers then ask the client to close the connection. */
+  readonly lifecycle: { closing: boolean };
 }
 
 /**

@@ -26,6 +26,7 @@ import { companies, memberships, roles } from "../db/schema";
 import { activeMembership } from "../users/members";
 import { HttpProblem } from "./HttpProblem";
 import { nowOf } from "./Clock";
+import { sendCachedAnswer } from "./cachedAnswerReply";
 import { answerMatches, decodeRequest } from "./decodeRequest";
 import { CACHE_MAX_ANSWER_BYTES, type CachedAnswer, type Scope } from "./ReadCache";
 import type { Answer, AppDeps, CompanyRow, Handler, HandlerTable, RequestContext } from "./RequestContext";
@@ -73,7 +74,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, handlers: Ha
           if (cached) {
             // A cache hit needs no await at all: each lookup answers synchronously from memory.
             const hit = cachedHit(deps, route, spec, request);
-            if (hit) return reply.code(hit.status).type(JSON_TYPE).send(hit.body);
+            if (hit) return sendCachedAnswer(request, reply, hit, deps.lifecycle.closing);
           }
           const base = await contextOf(deps, route, spec, request, reply);
           const scope = { company: base.company?.id, user: base.user?.id };
