@@ -68,6 +68,28 @@ export const RuleLanguages = (max: number = TEXT_MAX_LENGTH) =>
   ));
 
 /**
+ * Whether every text of a JSON value (keys included) can be stored: the common answer, found
+ * without building a path per value (findUnstorableText builds them only when there is a place to name).
+ */
+const allStorable = (value: unknown): boolean => {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const v = pending.pop();
+    if (typeof v === "string") {
+      if (!isStorableText(v)) return false;
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) pending.push(v[i]);
+    } else if (typeof v === "object" && v !== null) {
+      for (const key of Object.keys(v)) {
+        if (!isStorableText(key)) return false;
+        pending.push((v as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return true;
+};
+
+/**
  * The first place in a JSON value (keys included) holding text that cannot be stored, as a
  * dotted path ("" for the value itself), or undefined when there is none. Guarantees a visit of
  * every string at most once, without recursion (a body nested 60,000 deep is walked, not a stack
@@ -75,6 +97,7 @@ export const RuleLanguages = (max: number = TEXT_MAX_LENGTH) =>
  * that no schema can forget it.
  */
 export const findUnstorableText = (value: unknown): string | undefined => {
+  if (allStorable(value)) return undefined;
   const pending: Array<readonly [unknown, string]> = [[value, ""]];
   const at = (path: string, key: string) => (path === "" ? key : `${path}.${key}`);
   while (pending.length > 0) {

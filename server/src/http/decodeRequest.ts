@@ -61,7 +61,8 @@ async function decodeBulkList(schema: Schema.Top, body: unknown[]): Promise<unkn
   if (body.length > MAX_BULK_ITEMS) throw new InvalidInput({ issues: [{ message: `At most ${MAX_BULK_ITEMS} items per call` }] });
   let breathe = yieldEvery();
   for (let i = 0; i < body.length; i++) {
-    await breathe();
+    const turn = breathe();
+    if (turn) await turn;
     const unstorable = unstorableIssue(body[i], i);
     if (unstorable) throw new InvalidInput({ issues: [unstorable] });
   }
@@ -70,7 +71,8 @@ async function decodeBulkList(schema: Schema.Top, body: unknown[]): Promise<unkn
   const out: unknown[] = new Array(body.length);
   const issues: ValidationIssue[] = [];
   for (let i = 0; i < body.length && issues.length < MAX_ISSUES; i++) {
-    await breathe();
+    const turn = breathe();
+    if (turn) await turn;
     const result = decode(body[i]);
     if (Result.isSuccess(result)) out[i] = result.success;
     else issues.push(...issuesFromSchemaError(result.failure).map((issue) => ({ ...issue, listIndex: i })));

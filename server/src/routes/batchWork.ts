@@ -33,14 +33,16 @@ export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmedia
 export const SLICE_MS = 8;
 
 /**
- * A function to await once per item: every `every`-th call, or the first call once SLICE_MS have
- * passed since the last turn, gives other requests a turn.
+ * A function to call once per item: every `every`-th call, or the first call once SLICE_MS have
+ * passed since the last turn, answers a turn for other requests to await; other calls answer
+ * undefined, so that the loop goes on without a promise per item
+ * (`const turn = breathe(); if (turn) await turn;`).
  */
-export function yieldEvery(every = ITEMS_PER_SLICE, sliceMs = SLICE_MS): () => Promise<void> {
+export function yieldEvery(every = ITEMS_PER_SLICE, sliceMs = SLICE_MS): () => Promise<void> | undefined {
   let calls = 0;
   let since = performance.now();
   return () => {
-    if (++calls % every !== 0 && performance.now() - since < sliceMs) return Promise.resolve();
+    if (++calls % every !== 0 && performance.now() - since < sliceMs) return undefined;
     return nextTurn().then(() => { since = performance.now(); });
   };
 }

@@ -71,7 +71,8 @@ const orThrow = <A>(result: Result.Result<A, unknown>): A => {
 export async function eachItem<T>(items: T[], isList: boolean, fn: (item: T, index: number) => Promise<void>): Promise<void> {
   const breathe = yieldEvery();
   for (let i = 0; i < items.length; i++) {
-    await breathe();
+    const turn = breathe();
+    if (turn) await turn;
     try {
       await fn(items[i]!, i);
     } catch (e) {
