@@ -14,7 +14,7 @@ import { eventStreamHttp } from "@portal/adapters/http/EventStreamHttp";
 import { ClockSystem } from "@portal/adapters/clock/ClockSystem";
 import { makeStorageLocal } from "@portal/adapters/storage/StorageLocal";
 import { makeVpnConnectorHttp } from "@portal/adapters/vpn-connector/VpnConnectorHttp";
-import { installIconLoader } from "./app/icons";
+import { installIconLoader } from "./app/iconLoader";
 import { StoreProvider } from "./app/StoreContext";
 import { routes } from "./app/routes";
 import { RootStore } from "./stores/RootStore";
