@@ -17,6 +17,8 @@ describe("lazyVpnConnector", () => {
       return real;
     });
     expect(loads).toBe(0);
+    // The adapter's stream is there only once a call has loaded it (ConnectorStore watches after a probe).
+    expect(() => port.changes).toThrow(/before any call loaded/);
     expect(await Effect.runPromise(port.version())).toBe("1.8.2");
     expect((await Effect.runPromise(port.status())).status).toBe("idle");
     await Effect.runPromise(port.connect({ agentId: "a1", companyId: "c1", ticket: "t", controllerId: "k", forceProtocol: "tcp" }));

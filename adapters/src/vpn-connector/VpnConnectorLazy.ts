@@ -4,16 +4,22 @@
  * WebSocket stream and its decoders. Each method is the loaded adapter's own Effect; an adapter
  * that cannot load (the server that serves it is gone) reads as a client that does not answer
  * (VpnClientUnreachable), which the connector rules already retry.
+ *
+ * `changes` is the loaded adapter's own stream, so it may be read only after a call has loaded
+ * the adapter: the web's ConnectorStore watches only once a status probe has answered. Reading it
+ * earlier is a bug and throws (wrapping it in Stream.unwrap would put effect's Stream, about 4 kB
+ * gzip, back into the sign-in page's first load).
  */
-import { Effect, Stream } from "effect";
+import { Effect } from "effect";
 import { VpnClientUnreachable } from "@portal/core/errors";
 import type { VpnConnectorShape } from "@portal/core/ports/VpnConnector";
 
 /** A port that loads the real one with `load` on its first call (again after a failed load). */
 export function lazyVpnConnector(load: () => Promise<VpnConnectorShape>): VpnConnectorShape {
   let loading: Promise<VpnConnectorShape> | null = null;
+  let loaded: VpnConnectorShape | null = null;
   const port = Effect.tryPromise({
-    try: () => (loading ??= load().catch((e: unknown) => {
+    try: () => (loading ??= load().then((real) => (loaded = real)).catch((e: unknown) => {
       loading = null;
       throw e;
     })),
@@ -24,6 +30,9 @@ export function lazyVpnConnector(load: () => Promise<VpnConnectorShape>): VpnCon
     connect: (request) => Effect.flatMap(port, (c) => c.connect(request)),
     disconnect: () => Effect.flatMap(port, (c) => c.disconnect()),
     version: () => Effect.flatMap(port, (c) => c.version()),
-    changes: Stream.unwrap(Effect.map(port, (c) => c.changes)),
+    get changes() {
+      if (loaded === null) throw new Error("lazyVpnConnector: changes read before any call loaded the adapter");
+      return loaded.changes;
+    },
   };
 }
