@@ -29,11 +29,24 @@ const blueprintIconNames = (): Plugin => ({
   },
 });
 
-export default defineConfig({
+// react-router's package exports only its development build (warnings on); the production build
+// beside it differs only in ENABLE_DEV_WARNINGS = false. Builds take it: 0.6 kB gzip less on the
+// first load. Dev and tests keep the warnings.
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/dom-export.mjs", import.meta.url)) },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), infoJson(), blueprintIconNames()],
   define: { __PORTAL_VERSION__: JSON.stringify(buildVersion) },
   // adapters read CSV with csv-parse's Node build (2-3x faster in Node); the browser takes its ESM build.
-  resolve: { alias: [{ find: /^csv-parse\/sync$/, replacement: "csv-parse/browser/esm/sync" }] },
+  resolve: {
+    alias: [
+      { find: /^csv-parse\/sync$/, replacement: "csv-parse/browser/esm/sync" },
+      ...(command === "build" ? reactRouterProduction : []),
+    ],
+  },
   server: {
     proxy: { "/api": process.env.PORTAL_API ?? "http://localhost:8080" },
   },
@@ -43,4 +56,4 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 800,
   },
-});
+}));

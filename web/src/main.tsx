@@ -13,12 +13,11 @@ import { fetchAppVersion } from "@portal/adapters/http/appInfo";
 import { eventStreamHttp } from "@portal/adapters/http/EventStreamHttp";
 import { ClockSystem } from "@portal/adapters/clock/ClockSystem";
 import { makeStorageLocal } from "@portal/adapters/storage/StorageLocal";
-import { makeVpnConnectorHttp } from "@portal/adapters/vpn-connector/VpnConnectorHttp";
-import { installIconLoader } from "./app/icons";
+import { lazyVpnConnector } from "@portal/adapters/vpn-connector/VpnConnectorLazy";
+import { installIconLoader } from "./app/iconLoader";
 import { StoreProvider } from "./app/StoreContext";
 import { routes } from "./app/routes";
 import { RootStore } from "./stores/RootStore";
-import { workerFetch } from "./app/workerFetch";
 
 async function start(): Promise<void> {
   installIconLoader();
@@ -40,8 +39,14 @@ async function start(): Promise<void> {
   root = new RootStore({
     ports: {
       api,
-      // The probes run in a worker: no console error per attempt while no client runs.
-      connector: makeVpnConnectorHttp({ baseUrl: import.meta.env.VITE_VPN_CLIENT_URL, fetch: workerFetch() }),
+      // The probes run in a worker: no console error per attempt while no client runs. The adapter
+      // loads with the first probe (signed in), not with the sign-in page.
+      connector: lazyVpnConnector(async () => {
+        const [{ makeVpnConnectorHttp }, { workerFetch }] = await Promise.all([
+          import("@portal/adapters/vpn-connector/VpnConnectorHttp"), import("./app/workerFetch"),
+        ]);
+        return makeVpnConnectorHttp({ baseUrl: import.meta.env.VITE_VPN_CLIENT_URL, fetch: workerFetch() });
+      }),
       clock: ClockSystem,
       storage: makeStorageLocal(window.localStorage, ClockSystem),
     },

@@ -19,11 +19,13 @@ import { linePoints } from "../src/features/pages/components/LineGraphView";
 import { DataPointsStore, RECENT_MAX } from "../src/stores/DataPointsStore";
 import { RootStore } from "../src/stores/RootStore";
 import { company, flush, ManualTimers, START } from "./harness";
+import { ENGLISH_MESSAGES } from "@portal/core/messages/englishMessages";
 
 function harness() {
   const clock = ClockStepped.make(START);
   const api = PortalApiMemory.makeSync({ signedIn: true, companies: [{ company: company("companyAAAAA", "Alpha"), rights: ALL_RIGHTS }] }, clock);
   const root = new RootStore({
+    messages: ENGLISH_MESSAGES,
     ports: { api, connector: VpnConnectorMemory.make({ reachable: false }), clock, storage: StorageMemory.make(clock) },
     navigate: () => undefined,
     env: { hostname: "portal.example.com", isProduction: false, webRootUrl: null, platform: "web" },

@@ -17,6 +17,7 @@ import { VpnConnectorMemory } from "@portal/fixtures/memory/VpnConnectorMemory";
 import { RootStore } from "../src/stores/RootStore";
 import { company, flush, ManualTimers, START } from "./harness";
 import { MqttBrokersStore } from "../src/stores/MqttBrokersStore";
+import { ENGLISH_MESSAGES } from "@portal/core/messages/englishMessages";
 
 const DEMO: MqttBroker = {
   publicId: "mqttDemo0001", name: "Demo broker", host: "127.0.0.1", port: 1883, tls: false, clientId: "", username: "", hasPassword: false,
@@ -28,6 +29,7 @@ function harness() {
   const api = PortalApiMemory.makeSync({ signedIn: true, companies: [{ company: company("companyAAAAA", "Alpha"), rights: ALL_RIGHTS }], mqttBrokers: [DEMO] }, clock);
   const stream = makeMemoryEventStream(api.state);
   const root = new RootStore({
+    messages: ENGLISH_MESSAGES,
     ports: { api, connector: VpnConnectorMemory.make({ reachable: false }), clock, storage: StorageMemory.make(clock) },
     navigate: () => undefined,
     env: { hostname: "portal.example.com", isProduction: false, webRootUrl: null, platform: "web" },

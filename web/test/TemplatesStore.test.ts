@@ -19,6 +19,7 @@ import { PlatformServersStore } from "../src/stores/PlatformServersStore";
 import { RootStore } from "../src/stores/RootStore";
 import { TemplatesStore } from "../src/stores/TemplatesStore";
 import { company, ManualTimers, START } from "./harness";
+import { ENGLISH_MESSAGES } from "@portal/core/messages/englishMessages";
 
 const MDR: PlatformServer = { publicId: "srvMdr000001", name: "MDR 1", location: "Amsterdam", type: "mdr", vpnRange: "10.64.0.0/16" };
 const RSC: PlatformServer = { publicId: "srvRsc000001", name: "RSC 1", location: "Amsterdam", type: "rsc", vpnRange: "10.8.0.0/16" };
@@ -31,6 +32,7 @@ function harness(platform: Partial<MemoryPlatform>) {
   }, clock);
   const stream = makeMemoryEventStream(api.state);
   const root = new RootStore({
+    messages: ENGLISH_MESSAGES,
     ports: { api, connector: VpnConnectorMemory.make({ reachable: false }), clock, storage: StorageMemory.make(clock) },
     navigate: () => undefined,
     env: { hostname: "portal.example.com", isProduction: false, webRootUrl: null, platform: "web" },

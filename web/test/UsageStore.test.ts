@@ -15,6 +15,7 @@ import { VpnConnectorMemory } from "@portal/fixtures/memory/VpnConnectorMemory";
 import { RootStore } from "../src/stores/RootStore";
 import { company, ManualTimers, START } from "./harness";
 import { UsageStore } from "../src/stores/UsageStore";
+import { ENGLISH_MESSAGES } from "@portal/core/messages/englishMessages";
 
 const pump = { publicId: "agentPump001", name: "Pump" };
 const line = { publicId: "agentLine001", name: "Line 1 Router" };
@@ -44,6 +45,7 @@ function harness() {
   const api = PortalApiMemory.makeSync({ signedIn: true, companies: [{ company: company("companyAAAAA", "Alpha"), rights: ALL_RIGHTS }], usageRecords: RECORDS }, clock);
   const saved: Array<{ name: string; text: Promise<string> }> = [];
   const root = new RootStore({
+    messages: ENGLISH_MESSAGES,
     ports: { api, connector: VpnConnectorMemory.make({ reachable: false }), clock, storage: StorageMemory.make(clock) },
     navigate: () => undefined,
     env: { hostname: "portal.example.com", isProduction: false, webRootUrl: null, platform: "web" },

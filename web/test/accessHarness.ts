@@ -14,6 +14,7 @@ import { StorageMemory } from "@portal/fixtures/memory/StorageMemory";
 import { VpnConnectorMemory } from "@portal/fixtures/memory/VpnConnectorMemory";
 import { RootStore } from "../src/stores/RootStore";
 import { company, ManualTimers, START } from "./harness";
+import { ENGLISH_MESSAGES } from "@portal/core/messages/englishMessages";
 
 export const ENGINEER = { publicId: "userEngineer", name: "Eddie Engineer" };
 export const ANNA: Approver = { publicId: "userAnnaAppr", name: "Anna Approver" };
@@ -61,6 +62,7 @@ export function accessHarness(options: {
   const connector = VpnConnectorMemory.make({ reachable: options.reachableClient ?? false });
   const storage = StorageMemory.make(clock);
   const root = new RootStore({
+    messages: ENGLISH_MESSAGES,
     ports: { api, connector, clock, storage },
     navigate: () => undefined,
     env: { hostname: "portal.example.com", isProduction: false, webRootUrl: null, platform: "web", ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }) },

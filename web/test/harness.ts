@@ -14,6 +14,8 @@ import type { PortalApiMemorySeed } from "@portal/fixtures/memory/portal-api/sta
 import { RootStore } from "../src/stores/RootStore";
 import type { Timers } from "../src/stores/env";
 import type { StoreDetails } from "@portal/core/rules/appStoreLookup";
+import { ENGLISH_MESSAGES } from "@portal/core/messages/englishMessages";
+import type { MessageCatalogue } from "@portal/core/messages/messageFormat";
 
 export const START = Date.parse("2026-11-21T10:00:00Z");
 
@@ -63,6 +65,8 @@ export interface HarnessOptions {
   readonly webRootUrl?: string | null;
   readonly userAgent?: string;
   readonly appStoreLookup?: (id: string) => Promise<StoreDetails | null>;
+  /** The English catalogue or its loader (default: the whole catalogue at once). */
+  readonly messages?: MessageCatalogue | (() => Promise<MessageCatalogue>);
 }
 
 export function harness(options: HarnessOptions = {}) {
@@ -75,6 +79,7 @@ export function harness(options: HarnessOptions = {}) {
   let online = true;
   const listeners = new Set<(o: boolean) => void>();
   const root = new RootStore({
+    messages: options.messages ?? ENGLISH_MESSAGES,
     ports: { api, connector, clock, storage },
     navigate: (path) => navigations.push(path),
     env: { hostname: options.hostname ?? "portal.example.com", isProduction: options.production ?? false, webRootUrl: options.webRootUrl ?? null, platform: "web",

@@ -16,6 +16,7 @@ import { RootStore } from "../src/stores/RootStore";
 import { ManualTimers, START, company, flush } from "./harness";
 import { IdentityStore } from "../src/stores/IdentityStore";
 import { MenuItemsStore } from "../src/stores/MenuItemsStore";
+import { ENGLISH_MESSAGES } from "@portal/core/messages/englishMessages";
 
 const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
@@ -25,6 +26,7 @@ function setup(rights: ReadonlyArray<Right> = ALL_RIGHTS) {
   const stream = makeMemoryEventStream(api.state);
   const make = () => {
     const root = new RootStore({
+      messages: ENGLISH_MESSAGES,
       ports: { api, connector: VpnConnectorMemory.make({ reachable: false }), clock, storage: StorageMemory.make(clock) },
       navigate: () => undefined,
       env: { hostname: "portal.example.com", isProduction: false, webRootUrl: null, platform: "web" },

@@ -22,6 +22,7 @@ import { company, flush, ManualTimers, START } from "./harness";
 import { AccessCategoriesStore } from "../src/stores/AccessCategoriesStore";
 import { AudienceDialogStore } from "../src/stores/AudienceDialogStore";
 import { RolesStore } from "../src/stores/RolesStore";
+import { ENGLISH_MESSAGES } from "@portal/core/messages/englishMessages";
 
 const ADMIN: Role = { publicId: "roleAdmin001", name: "Administrator", rights: [...ALL_RIGHTS], members: 1 };
 const ENGINEER: Role = { publicId: "roleEngin001", name: "Engineer", rights: ["use:access-requests", "use:audit-logs", "manage:roles"], members: 0 };
@@ -36,6 +37,7 @@ function rolesHarness(myRights: ReadonlyArray<Right>, seed: PortalApiMemoryRoles
   }, clock);
   const stream = makeMemoryEventStream(api.state);
   const root = new RootStore({
+    messages: ENGLISH_MESSAGES,
     ports: { api, connector: VpnConnectorMemory.make({ reachable: false }), clock, storage: StorageMemory.make(clock) },
     navigate: () => undefined,
     env: { hostname: "portal.example.com", isProduction: false, webRootUrl: null, platform: "web" },

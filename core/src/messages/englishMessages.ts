@@ -9,18 +9,17 @@
  */
 import { NAME_MAX_LENGTH } from "../constants";
 import { DEVICE_COMPONENT_MESSAGES } from "./deviceComponentMessages";
+import { FIRST_ERRORS, FIRST_KEYED } from "./firstMessages";
+import type { MessageText } from "./messageFormat";
 
-export interface MessageText {
-  /** The sentence, with `{param}` placeholders. */
-  readonly text: string;
-  /** The sentence to use when a placeholder of `text` has no value. */
-  readonly bare?: string;
-}
+export type { MessageText } from "./messageFormat";
 
 const t = (text: string, bare?: string): MessageText => (bare === undefined ? { text } : { text, bare });
 
 /** Keys that rules and the server send, and the fixed texts of the error catalogue. */
 const KEYED = {
+  // The sign-in page's texts (firstMessages.ts: the web's first load carries only these).
+  ...FIRST_KEYED,
   // Form errors (spec 5 and 8).
   REQUIRED: t("This field is required."),
   INVALID_DATE_AND_TIME: t("Enter a date and time that is not in the past."),
@@ -217,10 +216,6 @@ const KEYED = {
   Duplicate: t("This key appears more than once."),
   "Expected an object": t("This value must be an object."),
   "Expected a string": t("This value must be text."),
-  // Sign-in (server reasons).
-  TWO_FACTOR_REQUIRED: t("Enter the one-time code of your authenticator app."),
-  INVALID_CREDENTIALS: t("The email or password is wrong."),
-  TWO_FACTOR_INVALID: t("The one-time code is wrong or has expired. Try again."),
   // My account (issue 11): password strength (rules/passwordStrength.ts), profile, links in mails.
   PASSWORD_TOO_SHORT: t("Use at least 10 characters."),
   PASSWORD_TOO_LONG: t("Use at most 256 characters."),
@@ -239,7 +234,6 @@ const KEYED = {
   TRUSTED_DEVICE_FORGOTTEN: t("The device was forgotten and its sessions were signed out."),
   ACCESS_TOKEN_REVOKED: t("The session was signed out."),
   PROFILE_SAVED: t("Your profile has been saved."),
-  TRY_AGAIN_AT: t("You can try again at {name}.", "You can try again later."),
   // Self sign-up, my messages, terms and privacy statement (issue 11).
   SELF_SIGN_UP_DISABLED: t("This portal does not take registrations. Ask your company's administrator for an invite."),
   REGISTRATION_SENT: t("We sent a link to {name}. Follow it within 24 hours to confirm your address, then sign in.", "We sent you a link. Follow it within 24 hours to confirm your address, then sign in."),
@@ -275,7 +269,6 @@ const KEYED = {
   "save.conflict": t("Someone changed this in the meantime. Check the values and save again."),
   "translation.languageExists": t("This translation already has a text in “{name}”. Edit that text instead of adding the language again.", "This language is already in the translation. Edit its text instead."),
   "translation.keyExists": t("A translation with the key “{name}” already exists. Edit it instead.", "A translation with this key already exists. Edit it instead."),
-  "generic": t("Something went wrong. Try again."),
   // Platform servers, screensavers and backend component templates (issue 13).
   VPN_RANGE_INVALID: t("Enter the VPN range as a network in CIDR form, for example 10.8.0.0/16 or fd00:8::/48."),
   VPN_RANGE_NOT_NETWORK: t("The VPN range must start at its network address, for example 10.8.0.0/16 rather than 10.8.1.0/16."),
@@ -299,17 +292,9 @@ const KEYED = {
 
 /** One text per tagged error of core/src/errors.ts, under `error.<Tag>`. */
 const ERRORS = {
-  "error.InvalidInput": t("Some values are not valid. Check the fields and try again."),
-  "error.Conflict": t("This conflicts with existing data. Check the values and try again."),
-  "error.NotFound": t("{name} was not found. It may have been deleted.", "It was not found. It may have been deleted."),
-  "error.Forbidden": t("You are not allowed to do this in the selected company."),
-  "error.Unauthenticated": t("Your session has ended. Sign in again."),
-  "error.RateLimited": t("Too many attempts. Wait a moment and try again."),
-  "error.ApiUnavailable": t("The server cannot be reached. Try again in a moment."),
+  ...FIRST_ERRORS,
   "error.GatewayTimeout": KEYED["Gateway Timeout error"],
-  "error.ApiFailure": t("The server could not do this (error {name}). Try again.", "The server could not do this. Try again."),
   "error.VpnClientUnreachable": KEYED["Cannot communicate with the VPN client"],
-  "error.StorageFailure": t("Your browser refused to keep this setting (storage full or disabled)."),
   "error.PageHasNoDraft": KEYED["Page has no draft version"],
   "error.NoPublishedPage": KEYED["Cannot duplicate a non-published page"],
   "error.NoAgentReference": KEYED["No Agent reference"],

@@ -4,10 +4,13 @@
  * as one icon of each size shows. Here each icon the app names is its own small chunk, in the
  * one size it is drawn at; nothing else of the icon sets is bundled.
  *
+ * This module (the two tables of ~115 chunk loaders) is itself loaded with the first icon drawn
+ * (iconLoader.ts), not with the entry.
+ *
  * A new icon name in the code must be added to both lists below: test/icons.test.ts scans the
  * sources and fails on a name that is missing, so an icon never silently stays blank.
  */
-import { Icons, type IconName, type IconPaths } from "@blueprintjs/icons";
+import type { IconName, IconPaths } from "@blueprintjs/icons";
 
 type PathsModule = { readonly default: IconPaths };
 
@@ -32,13 +35,8 @@ export const BUNDLED_ICONS = {
  * Loads one icon's paths: the size asked for when bundled, else the other size (Blueprint scales
  * the SVG), else nothing (a blank icon rather than a whole icon set).
  */
-async function loadIcon(name: IconName, size: number): Promise<IconPaths> {
+export async function loadIcon(name: IconName, size: number): Promise<IconPaths> {
   const wanted: 16 | 20 = size >= 20 ? 20 : 16;
   const load = (wanted === 20 ? PATHS_20 : PATHS_16)[fileOf(name, wanted)] ?? (wanted === 20 ? PATHS_16 : PATHS_20)[fileOf(name, wanted === 20 ? 16 : 20)];
   return load === undefined ? [] : (await load()).default;
-}
-
-/** Installs the loader; call once before the first render. */
-export function installIconLoader(): void {
-  Icons.setLoaderOptions({ loader: loadIcon });
 }

@@ -4,7 +4,7 @@
  * found, 3 s; lost then missing: Retry snackbar that never times out) and what happens next
  * (probe again after 2,500 ms, stop after 1,440 retries, or watch the client's pushed status).
  */
-import { Effect, Fiber, Stream } from "effect";
+import { Effect, Fiber } from "effect";
 import { action, computed, makeObservable, observable, observableRef } from "mobx";
 import type { VpnClientStatus } from "@portal/core/domain/VpnClient";
 import {
@@ -90,7 +90,9 @@ export class ConnectorStore {
   private watch(): void {
     if (this.watcher !== null || !this.started) return;
     this.watcher = Effect.runFork(
-      Stream.runForEach(this.root.ports.connector.changes, (s) => Effect.sync(() => (this.clientStatus = s))).pipe(
+      // The stream helper loads now (not with the sign-in page); if it cannot, the client reads as lost.
+      Effect.tryPromise(() => import("./watchChanges")).pipe(
+        Effect.flatMap(({ watchChanges }) => watchChanges(this.root.ports.connector.changes, (s) => void (this.clientStatus = s))),
         Effect.catch(() => Effect.void),
         Effect.ensuring(Effect.sync(() => {
           this.watcher = null;

@@ -9,6 +9,7 @@ import { action, computed, makeObservable, observable, observableRef, runInActio
 import { registrationIssues, type RegistrationForm } from "@portal/core/rules/registration";
 import { fieldErrorsOf, type FieldErrors } from "./formErrors";
 import type { RootStore } from "./RootStore";
+import { SelfSignUpStore } from "./SelfSignUpStore";
 
 export type RegisterPhase = "form" | "sent" | "confirming" | "confirmed" | "failed";
 type Field = "name" | "email" | "password";
@@ -16,8 +17,6 @@ type Field = "name" | "email" | "password";
 const EMPTY = { name: "", email: "", password: "" };
 
 export class RegisterStore {
-  /** Whether the sector takes registrations; null until asked (or when asking failed). */
-  allowed: boolean | null = null;
   phase: RegisterPhase = "form";
   form: { name: string; email: string; password: string } = { ...EMPTY };
   /** Fields the person has left after typing in them, or submitted: their rule issues show from then on. */
@@ -30,7 +29,7 @@ export class RegisterStore {
 
   constructor(private readonly root: RootStore) {
     makeObservable(this, {
-      allowed: observable, phase: observable, form: observableRef, touched: observableRef, serverErrors: observableRef,
+      phase: observable, form: observableRef, touched: observableRef, serverErrors: observableRef,
       working: observable, email: observable, issues: computed, errors: computed, canSubmit: computed,
       edit: action, touch: action, start: action,
     });
@@ -64,10 +63,14 @@ export class RegisterStore {
     return !this.working && Object.keys(this.issues).length === 0;
   }
 
-  /** Asks whether the host's sector takes registrations (the sign-in page and /register). */
-  async loadAllowed(): Promise<void> {
-    const result = await this.root.run(this.root.ports.api.selfService.registrationAllowed());
-    runInAction(() => (this.allowed = result._tag === "Success" ? result.success : null));
+  /** Whether the sector takes registrations; null until asked (or when asking failed). */
+  get allowed(): boolean | null {
+    return this.root.get(SelfSignUpStore).allowed;
+  }
+
+  /** Asks whether the host's sector takes registrations (SelfSignUpStore, shared with the sign-in page). */
+  loadAllowed(): Promise<void> {
+    return this.root.get(SelfSignUpStore).load();
   }
 
   /** Opens the page: with a link's code it is spent at once; without, the form (as it was left). */
@@ -109,7 +112,7 @@ export class RegisterStore {
         this.touched = new Set();
       } else if (result.failure._tag === "Forbidden") {
         // The sector stopped taking registrations since the page was opened.
-        this.allowed = false;
+        this.root.get(SelfSignUpStore).refused();
         this.serverErrors = { "": this.root.messages.text("SELF_SIGN_UP_DISABLED") };
       } else {
         this.serverErrors = fieldErrorsOf(result.failure, this.root.messages);

@@ -9,6 +9,7 @@ import type { PortalApiShape } from "@portal/core/ports/PortalApi";
 import type { StorageShape } from "@portal/core/ports/Storage";
 import type { VpnConnectorShape } from "@portal/core/ports/VpnConnector";
 import type { StoreDetails } from "@portal/core/rules/appStoreLookup";
+import type { MessageCatalogue } from "@portal/core/messages/messageFormat";
 import { BootstrapStore } from "./BootstrapStore";
 import { BrandingStore } from "./BrandingStore";
 import { ConnectivityStore } from "./ConnectivityStore";
@@ -60,6 +61,8 @@ export interface RootDeps {
   readonly saveFile?: SaveFile;
   /** The App Store lookup by id (adapters' lookUpAppStore); none: the app banner shows the portal's name. */
   readonly appStoreLookup?: (id: string) => Promise<StoreDetails | null>;
+  /** The whole English catalogue, or its loader; default: its chunk, fetched at once (MessageStore). */
+  readonly messages?: MessageCatalogue | (() => Promise<MessageCatalogue>);
 }
 
 export class RootStore {
@@ -99,7 +102,7 @@ export class RootStore {
     this.saveFile = deps.saveFile ?? saveFileInBrowser;
     this.appStoreLookup = deps.appStoreLookup ?? null;
     this.snackbars = new SnackbarStore();
-    this.messages = new MessageStore();
+    this.messages = new MessageStore(deps.messages);
     this.ui = new UiStore(this);
     this.session = new SessionStore(this);
     this.branding = new BrandingStore(this);

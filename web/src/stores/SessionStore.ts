@@ -12,8 +12,6 @@ import type { MyCompany } from "@portal/core/domain/Company";
 import type { Right } from "@portal/core/domain/Right";
 import type { MyUser } from "@portal/core/domain/User";
 import type { RootStore } from "./RootStore";
-import { messageText } from "@portal/core/messages/messages";
-import { messageOfError } from "./messages";
 import { readJson, writeJson } from "./storageJson";
 
 /** Storage keys. The token entry expires with the token itself. */
@@ -167,6 +165,9 @@ export class SessionStore {
       return;
     }
     const error = result.failure;
+    // The sentence is kept as text: wait for the whole catalogue (loading since the start).
+    await this.root.messages.ready;
+    const { messages } = this.root;
     runInAction(() => {
       this.signingIn = false;
       if (error._tag === "Unauthenticated" && error.reason === "TWO_FACTOR_REQUIRED") {
@@ -176,9 +177,9 @@ export class SessionStore {
         // The lockout (ten failures): say at what time the user may try again, besides the minutes.
         const at = Effect.runSync(this.root.ports.clock.now) + error.retryAfterSeconds * 1000;
         const time = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" }).format(new Date(at));
-        this.signInError = `${messageOfError(error)} ${messageText("TRY_AGAIN_AT", { name: time })}`;
+        this.signInError = `${messages.englishOfError(error)} ${messages.text("TRY_AGAIN_AT", { name: time })}`;
       } else {
-        this.signInError = messageOfError(error);
+        this.signInError = messages.englishOfError(error);
       }
     });
   }
@@ -267,13 +268,14 @@ export class SessionStore {
 
   async loadCompanies(): Promise<void> {
     const result = await this.root.run(this.root.ports.api.me.myCompanies());
+    if (result._tag !== "Success") await this.root.messages.ready;
     runInAction(() => {
       if (result._tag === "Success") {
         this.companies = [...result.success];
         this.companiesLoaded = true;
         this.companiesError = null;
       } else {
-        this.companiesError = messageOfError(result.failure);
+        this.companiesError = this.root.messages.englishOfError(result.failure);
       }
     });
   }

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { useStore, useStores } from "../../app/StoreContext";
 import { CenteredCard } from "../../shell/CenteredCard";
-import { RegisterStore } from "../../stores/RegisterStore";
+import { SelfSignUpStore } from "../../stores/SelfSignUpStore";
 
 /**
  * Sign-in with email and password; hands over to the two-factor step when the user enrolled.
@@ -12,7 +12,7 @@ import { RegisterStore } from "../../stores/RegisterStore";
  */
 export default observer(function LoginPage() {
   const { session, branding } = useStores();
-  const register = useStore(RegisterStore);
+  const signUp = useStore(SelfSignUpStore);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [params] = useSearchParams();
@@ -20,7 +20,7 @@ export default observer(function LoginPage() {
   // The page asked for while signed out (SignedInGate's `next`) opens after sign-in.
   useEffect(() => session.rememberReturn(next), [session, next]);
   // "Create an account" only where the host's sector takes registrations (issue 11).
-  useEffect(() => void register.loadAllowed(), [register]);
+  useEffect(() => void signUp.load(), [signUp]);
 
   if (session.isSignedIn) return <Navigate to={session.returnTo ?? "/"} replace />;
   if (session.twoFactorPending) return <Navigate to="/two-factor-auth" replace />;
@@ -50,7 +50,7 @@ export default observer(function LoginPage() {
         <Button type="submit" intent={Intent.PRIMARY} fill loading={session.signingIn}
           disabled={email === "" || password === ""} text="Sign in" />
         <p className="login-links"><Link to="/recover">Forgot your password?</Link></p>
-        {register.allowed === true && (
+        {signUp.allowed === true && (
           <p className="login-links">New here? <Link to="/register" data-testid="login-register-link" style={{ textDecoration: "underline" }}>Create an account</Link></p>
         )}
       </form>
