@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import SlowFirstSequencer from "./scripts/slowFirstSequencer.ts";
 
 // One vitest run over every package. End-to-end tests (tests/e2e) run under Playwright instead.
 export default defineConfig({
@@ -34,6 +35,9 @@ export default defineConfig({
     // with three workers, then the CLI's real-process tests one file at a time beside the
     // end-to-end run: a second vitest worker starved their timeouts (remoteAccess failed in CI under it).
     maxWorkers: 1,
+    // The heaviest project first, its slowest files first, so that the batch does not end with
+    // one long file alone on a worker (scripts/slowFirstSequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     // In CI one retry, as Playwright has: a test that fails twice still fails the run, and the
     // count reporter lists a test that needed its retry, so a flaky test is seen, not hidden.
     retry: process.env["CI"] ? 1 : 0,
