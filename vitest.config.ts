@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import SlowFirstSequencer from "./scripts/slowFirstSequencer.ts";
 
 // One vitest run over every package. End-to-end tests (tests/e2e) run under Playwright instead.
 export default defineConfig({
@@ -23,6 +24,10 @@ export default defineConfig({
         // each server file builds its own app on its own database, each web test its own stores
         // (checked with --sequence.shuffle). The CLI's files start real processes instead.
         ...(name === "cli" ? {} : { isolate: false }),
+        // The CLI's real-process tests run one file at a time, after the other projects when one
+        // run holds them all: a second busy vitest worker starved their timeouts (remoteAccess
+        // failed in CI under it). `npm test` runs them on their own, beside the end-to-end run.
+        ...(name === "cli" ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : {}),
       },
     })),
     reporters: ["default", "./scripts/count-reporter.ts"],
@@ -30,10 +35,14 @@ export default defineConfig({
     // Broker clients connect only in the tests that ask for it (mqttClients: true): elsewhere their
     // status events would mix into the event streams the tests read.
     env: { PORTAL_CHECK_ANSWERS: "1", PORTAL_MQTT_CLIENTS: "0" },
-    // One file at a time by default. `npm test` (scripts/test.mjs) runs every project but the CLI
-    // with three workers, then the CLI's real-process tests one file at a time beside the
-    // end-to-end run: a second vitest worker starved their timeouts (remoteAccess failed in CI under it).
-    maxWorkers: 1,
+    // No maxWorkers here: a project takes the root's (the command line's --maxWorkers, else
+    // vitest's default of one less than the cores), but one set in this file reaches every project
+    // through `extends` and beats the command line. `maxWorkers: 1` here made the whole batch of
+    // `npm test` run on one worker despite its --maxWorkers=3 (each project resolved 1, and a
+    // non-isolated project with one worker gets all its files in one task).
+    // The heaviest project first, its slowest files first, so that the batch does not end with
+    // one long file alone on a worker (scripts/slowFirstSequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     // In CI one retry, as Playwright has: a test that fails twice still fails the run, and the
     // count reporter lists a test that needed its retry, so a flaky test is seen, not hidden.
     retry: process.env["CI"] ? 1 : 0,

@@ -26,9 +26,10 @@ const preparing = Promise.all([
 step("services (MQTT broker)");
 await ensureMosquitto();
 
-// Every project but the CLI runs three files at a time on the two cores: with two, the machine
-// was only half busy once lint and typecheck had ended (many server tests wait on the event
-// stream, the job queue or a child process), and three took 289 s where two took 333 s. The
+// Every project but the CLI runs three files at a time on the two cores (many server tests wait
+// on the event stream, the job queue or a child process). Until vitest.config.ts stopped setting
+// maxWorkers, every project resolved one worker whatever this flag said, so the batch ran one
+// file at a time (the earlier "three took 289 s where two took 333 s" compared two such runs). The
 // CLI's tests run real processes (a server, the binary per command, an agent and a VPN client)
 // whose timeouts a second busy vitest worker starved; alone they kept the machine 65 % busy, so
 // they run one file at a time beside the end-to-end run, their output printed when they end.

@@ -131,6 +131,8 @@ export interface BuildAppOptions {
   readonly dataMqttUrl?: string | null;
   /** The ingest's shared-subscription group (DataPointIngest.shareGroup); "portal-ingest" by default. */
   readonly dataMqttShareGroup?: string;
+  /** How often the ingest stores its buffer and tells the watching streams; LIVE_INTERVAL_MS by default (tests: shorter). */
+  readonly dataFlushMs?: number;
 }
 
 export const HANDLERS: HandlerTable = {
@@ -219,7 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate("portal", deps);
   const dataMqttUrl = options.dataMqttUrl === undefined ? env["PORTAL_DATA_MQTT_URL"] ?? null : options.dataMqttUrl;
-  const ingest = dataMqttUrl ? new DataPointIngest({ database: options.database, clock, url: dataMqttUrl, ...(options.dataMqttShareGroup ? { shareGroup: options.dataMqttShareGroup } : {}), onError: (e) => app.log.warn({ err: e }, "data-point ingest") }) : null;
+  const ingest = dataMqttUrl ? new DataPointIngest({ database: options.database, clock, url: dataMqttUrl, ...(options.dataMqttShareGroup ? { shareGroup: options.dataMqttShareGroup } : {}), ...(options.dataFlushMs === undefined ? {} : { flushMs: options.dataFlushMs }), onError: (e) => app.log.warn({ err: e }, "data-point ingest") }) : null;
   app.decorate("ingest", ingest);
   const relay = new Relay({ database: options.database, clock, log: app.log });
   await relay.start();

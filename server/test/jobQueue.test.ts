@@ -3,14 +3,22 @@
  * multi-statement texts both answer rows, and a locked text that fails half-way leaves the one
  * connection usable (no aborted transaction).
  */
-import { PGlite } from "@electric-sql/pglite";
-import { afterAll, describe, expect, it } from "vitest";
+import type { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteJobDb } from "../src/reports/jobQueue";
+import { createTestDatabase, type TestDatabase } from "./testDatabase";
 
 describe("pg-boss on PGlite", () => {
-  const client = new PGlite();
-  const db = pgliteJobDb(client);
-  afterAll(async () => { await client.close(); });
+  // A PGlite from the run's empty template: a new PGlite() runs initdb, seconds of this file.
+  let t: TestDatabase;
+  let client: PGlite;
+  let db: ReturnType<typeof pgliteJobDb>;
+  beforeAll(async () => {
+    t = await createTestDatabase("pglite", { demo: false });
+    client = t.database.pglite!;
+    db = pgliteJobDb(client);
+  });
+  afterAll(async () => { await t?.close(); });
 
   it("runs parameterised statements and multi-statement texts", async () => {
     expect((await db.executeSql("select $1::int + 1 as n", [41])).rows).toEqual([{ n: 42 }]);

@@ -121,6 +121,20 @@ export async function createTestDatabase(kind: BackendKind = "pglite", options: 
   };
 }
 
+/**
+ * Fills an empty PGlite data directory with the migrated demo database of the run's template
+ * (no initdb, migrations or demo load: a child server started on it finds its data), and says
+ * whether it could; without templates (PORTAL_TEST_NO_TEMPLATES=1, the benches) the directory
+ * stays empty and the server builds it on its first start.
+ */
+export async function fillPgliteDataDir(dataDir: string): Promise<boolean> {
+  const built = templates();
+  if (!built) return false;
+  const database = await openDatabase({ kind: "pglite", dataDir, loadDataDir: new Blob([readFileSync(built.pglite.demoFile)]) });
+  await database.close();
+  return true;
+}
+
 export interface TestApp extends TestDatabase {
   readonly app: FastifyInstance;
 }

@@ -20,7 +20,10 @@ import * as schema from "./schema";
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseOptions =
-  /** `loadDataDir`: start an in-memory PGlite from a dump (`dumpDataDir`) instead of an empty one. */
+  /**
+   * `loadDataDir`: start from a dump (`dumpDataDir`) instead of an empty database: in memory, or
+   * written into an empty `dataDir` (tests prepare a data directory so, without initdb).
+   */
   | { readonly kind: "pglite"; readonly dataDir?: string; readonly loadDataDir?: Blob }
   | { readonly kind: "postgres"; readonly url: string };
 
@@ -69,7 +72,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the trigram indexes of the users and Devices searches (migration 0024).
   const options = { extensions: { pg_trgm }, startParams: [...PGLITE_START_PARAMS] };
-  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(loadDataDir ? { loadDataDir, ...options } : options);
+  const start = loadDataDir ? { loadDataDir, ...options } : options;
+  const client = dataDir ? new PGlite(dataDir, start) : new PGlite(start);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });

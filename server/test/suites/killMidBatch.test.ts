@@ -18,7 +18,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "@portal/fixtures/demo/demoData";
 import { MAX_BULK_ITEMS } from "@portal/core/wire/endpoint";
 import { openDatabase, rowsOf, type Db } from "../../src/db/Database";
-import { availableBackends, createTestDatabase, type TestDatabase } from "../testDatabase";
+import { availableBackends, createTestDatabase, fillPgliteDataDir, type TestDatabase } from "../testDatabase";
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** The largest batch one call may carry (the contract's bound), so the kill lands mid-transaction. */
@@ -122,6 +122,9 @@ describe.each(await availableBackends())("a server killed mid-batch on %s", (kin
     if (kind === "pglite") {
       const dataDir = mkdtempSync(join(tmpdir(), "portal-kill-"));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      // The run's demo template, so the first start skips initdb and the demo load (tens of
+      // seconds of this file on a busy machine; seed.test.ts covers a start on an empty directory).
+      await fillPgliteDataDir(dataDir);
       return { env: { DATA_DIR: dataDir }, dataDir };
     }
     const postgres = await createTestDatabase("postgres");

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { fillPgliteDataDir } from "../testDatabase";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const dirs: string[] = [];
@@ -50,6 +51,8 @@ async function start(): Promise<{ shell: ReturnType<typeof spawn>; port: number;
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "portal-stop-"));
   dirs.push(dataDir);
+  // The run's demo template: the start skips initdb and the demo load (the subject is the stop).
+  await fillPgliteDataDir(dataDir);
   const shell = spawn("sh", ["-c", "node scripts/start.mjs; true"], {
     cwd: root, stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PORTAL_START_SKIP_PREPARE: "1", INIT_CWD: root },
