@@ -59,7 +59,9 @@ describe("page layout", () => {
       let h = startHistory<number | string>("start");
       for (const v of values) h = record(h, v);
       const undone = undo(h);
-      expect(undone.present).toBe(values.length > 1 ? values[values.length - 2] : "start");
+      // Recording the present again is no change (nothing to undo): seed 1430569447 found [27, 27].
+      const changes = values.filter((v, i) => i === 0 || v !== values[i - 1]);
+      expect(undone.present).toBe(changes.length > 1 ? changes[changes.length - 2] : "start");
       expect(redo(undone).present).toBe(values[values.length - 1]);
       expect(record(undone, "new").future).toEqual([]);
     }));

@@ -30,8 +30,11 @@ export async function reportWatchers(tx: Db, companyId: number, now: number): Pr
  * report as it was, flagged deleted, and is sent only if the deletion commits.
  */
 export async function publishReportChanged(tx: Db, reportId: number, now: number, deleted = false): Promise<void> {
+  // The row is locked (shared) until the event commits, so that a deletion running beside this
+  // publication either waits for it (its "deleted" comes after) or has already removed the row
+  // (nothing is told): no state of a deleted report can arrive after its deletion.
   const [row] = await tx.select({ companyId: reports.companyId, company: companies.publicId }).from(reports)
-    .innerJoin(companies, eq(companies.id, reports.companyId)).where(eq(reports.id, reportId));
+    .innerJoin(companies, eq(companies.id, reports.companyId)).where(eq(reports.id, reportId)).for("share", { of: reports });
   const report = await reportView(tx, reportId);
   if (!row || !report) return;
   const data: ReportChangedEvent = deleted ? { company: row.company, report, deleted: true } : { company: row.company, report };
