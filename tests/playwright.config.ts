@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -10,6 +11,10 @@ const chromiumArgs = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ];
+
+// Debian's chromium-headless-shell (the old headless mode, which Playwright itself uses for headless
+// runs) when installed, else the full browser in its new headless mode.
+const chromiumPath = existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "./e2e",
@@ -29,7 +34,7 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     browserName: "chromium",
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? chromiumPath, args: chromiumArgs },
     viewport: { width: 1280, height: 800 },
     trace: "off",
     screenshot: "only-on-failure",

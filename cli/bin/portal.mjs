@@ -55,10 +55,30 @@ async function build(newest) {
   const temporary = `${pointer}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify({ dir, newest }));
   renameSync(temporary, pointer);
+  // Older builds go only when nothing can still be loading from them: a process started on one
+  // imports its chunks lazily (a command's module when it is dispatched), and two first calls at
+  // once (the agent and the VPN client, started together) each build; removing the other's build
+  // at once broke it ("Cannot find module .../vpnClient-*.mjs", seen in the end-to-end run).
   for (const old of readdirSync(dist)) {
-    if (old.startsWith("build-") && old !== dir) rmSync(join(dist, old), { recursive: true, force: true });
+    if (old.startsWith("build-") && old !== dir && stale(old)) rmSync(join(dist, old), { recursive: true, force: true });
   }
   return dir;
+}
+
+/** A build is stale once its builder has exited and it is ten minutes old. */
+function stale(name) {
+  const pid = Number(name.split("-")[1]);
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    if (error.code === "EPERM") return false;
+    try {
+      return Date.now() - statSync(join(dist, name)).mtimeMs > 600_000;
+    } catch {
+      return false;
+    }
+  }
 }
 
 async function bundled() {

@@ -112,4 +112,16 @@ describe("MqttBrokersStore", () => {
     expect(store.brokers[0]!.status).toMatchObject({ state: "error", failure: "refused" });
     root.events.stop();
   });
+  it("keeps a status pushed while the list was loading, unless the list's is newer", async () => {
+    const { root } = harness();
+    const store = root.get(MqttBrokersStore);
+    // The push arrives before the list holds the client (a broker just saved, the list reloading).
+    store.applyStatus(DEMO.publicId, { state: "error", failure: "refused", since: "2026-01-01T00:01:00.000Z" });
+    await store.load();
+    expect(store.brokers[0]!.status).toMatchObject({ state: "error", failure: "refused" });
+    // A push older than what the list says does not put the past back.
+    store.applyStatus(DEMO.publicId, { state: "connecting", since: "2025-12-31T23:59:00.000Z" });
+    await store.load();
+    expect(store.brokers[0]!.status).toEqual(DEMO.status);
+  });
 });

@@ -22,6 +22,13 @@ export class MqttBrokersStore {
   confirmingDelete: MqttBroker | null = null;
   deleting = false;
 
+  /**
+   * The last status pushed per client. A push can come before the list that holds its client
+   * (a broker just saved connects while the list is reloading): the list answer, read before the
+   * push, would otherwise put back an older status ("Connecting" for good, seen in the e2e run).
+   */
+  private readonly pushed = new Map<string, MqttBrokerStatus>();
+
   constructor(private readonly root: RootStore) {
     makeObservable(this, {
       brokers: observableRef, state: observable, dialog: observableRef, confirmingDelete: observableRef, deleting: observable,
@@ -35,7 +42,10 @@ export class MqttBrokersStore {
     const result = await this.root.run(allPages((after) => this.root.ports.api.mqttBrokers.list({ pageSize: 1000, ...(after ? { pageAfter: after } : {}) })));
     runInAction(() => {
       if (result._tag === "Success") {
-        this.brokers = result.success;
+        this.brokers = result.success.map((b) => {
+          const pushed = this.pushed.get(b.publicId);
+          return pushed && pushed.since >= b.status.since ? { ...b, status: pushed } : b;
+        });
         this.state = "ready";
       } else {
         this.state = "failed";
@@ -46,6 +56,7 @@ export class MqttBrokersStore {
 
   /** A status change pushed by the server: replaces that client's status (other companies' are ignored by the caller). */
   applyStatus(publicId: string, status: MqttBrokerStatus): void {
+    this.pushed.set(publicId, status);
     if (!this.brokers.some((b) => b.publicId === publicId)) return;
     this.brokers = this.brokers.map((b) => (b.publicId === publicId ? { ...b, status } : b));
   }
