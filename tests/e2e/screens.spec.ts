@@ -26,8 +26,29 @@ interface Stop {
 
 const firstTypeLink = async (page: Page, panel: string) => {
   const href = await page.getByTestId(`${panel}-item`).first().locator("a").getAttribute("href");
-  await page.goto(href ?? "/");
+  await visit(page, href ?? "/");
 };
+
+/**
+ * Opens a path of the signed-in app as its own links do (a history entry the router follows),
+ * without reloading: a full load per stop parsed the app and axe again each time, most of this
+ * spec's browser time. After a stop that left a dialog open, the page is loaded afresh instead,
+ * so that no stop inherits another's overlay.
+ */
+async function visit(page: Page, path: string): Promise<void> {
+  const inApp = await page.evaluate(() => location.origin !== "null" && document.querySelector("#root > *") !== null
+    && document.querySelector(".bp6-overlay-open, [role=dialog], [role=alertdialog]") === null).catch(() => false);
+  if (!inApp) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    const idx = (history.state as { idx?: number } | null)?.idx ?? 0;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: idx + 1 }, "", to);
+    dispatchEvent(new PopStateEvent("popstate", { state: history.state }));
+  }, path);
+  await page.waitForURL((url) => url.pathname + url.search === path);
+}
 
 const STOPS: ReadonlyArray<Stop> = [
   { name: "login", signedOut: true, open: async (p) => { await p.goto("/login"); } },
@@ -35,48 +56,48 @@ const STOPS: ReadonlyArray<Stop> = [
   { name: "api-unavailable", signedOut: true, open: async (p) => { await p.goto("/error/api-unavailable"); } },
   { name: "register", signedOut: true, open: async (p) => { await p.goto("/register"); await p.getByTestId("register-page").waitFor(); } },
   { name: "privacy-statement", signedOut: true, open: async (p) => { await p.goto("/privacy-statement"); await p.locator(".terms-body").waitFor(); } },
-  { name: "messages", open: async (p) => { await p.goto("/messages"); await p.getByTestId("messages-page").waitFor(); } },
+  { name: "messages", open: async (p) => { await visit(p, "/messages"); await p.getByTestId("messages-page").waitFor(); } },
   { name: "recover", signedOut: true, open: async (p) => { await p.goto("/recover"); } },
-  { name: "my-companies", open: async (p) => { await p.goto("/my-companies"); } },
-  { name: "groups", open: async (p) => { await p.goto("/groups"); } },
-  { name: "groups-of-type", open: async (p) => { await p.goto("/groups"); await firstTypeLink(p, "group-type"); } },
-  { name: "group-type-dialog", open: async (p) => { await p.goto("/groups"); await p.getByTestId("group-type-add").click(); await p.getByTestId("group-type-dialog").waitFor(); } },
-  { name: "translations", open: async (p) => { await p.goto("/translations"); await p.getByTestId("translations-table").waitFor(); } },
-  { name: "translation-dialog", open: async (p) => { await p.goto("/translations"); await p.getByTestId("translations-add").click(); await p.getByTestId("translation-dialog").waitFor(); } },
-  { name: "audit-trail", open: async (p) => { await p.goto("/audit-trail"); await p.locator(".audit-table, [data-testid=audit-empty]").first().waitFor(); } },
-  { name: "assets", open: async (p) => { await p.goto("/assets"); } },
-  { name: "asset-type", open: async (p) => { await p.goto("/assets"); await firstTypeLink(p, "asset-type"); } },
+  { name: "my-companies", open: async (p) => { await visit(p, "/my-companies"); } },
+  { name: "groups", open: async (p) => { await visit(p, "/groups"); } },
+  { name: "groups-of-type", open: async (p) => { await visit(p, "/groups"); await firstTypeLink(p, "group-type"); } },
+  { name: "group-type-dialog", open: async (p) => { await visit(p, "/groups"); await p.getByTestId("group-type-add").click(); await p.getByTestId("group-type-dialog").waitFor(); } },
+  { name: "translations", open: async (p) => { await visit(p, "/translations"); await p.getByTestId("translations-table").waitFor(); } },
+  { name: "translation-dialog", open: async (p) => { await visit(p, "/translations"); await p.getByTestId("translations-add").click(); await p.getByTestId("translation-dialog").waitFor(); } },
+  { name: "audit-trail", open: async (p) => { await visit(p, "/audit-trail"); await p.locator(".audit-table, [data-testid=audit-empty]").first().waitFor(); } },
+  { name: "assets", open: async (p) => { await visit(p, "/assets"); } },
+  { name: "asset-type", open: async (p) => { await visit(p, "/assets"); await firstTypeLink(p, "asset-type"); } },
   // Issue 11: users and invites.
-  { name: "users", open: async (p) => { await p.goto("/users"); await p.getByTestId("user-row").first().waitFor(); } },
-  { name: "invite-dialog", open: async (p) => { await p.goto("/users"); await p.getByTestId("users-invite").click(); await p.getByTestId("invite-form").waitFor(); } },
+  { name: "users", open: async (p) => { await visit(p, "/users"); await p.getByTestId("user-row").first().waitFor(); } },
+  { name: "invite-dialog", open: async (p) => { await visit(p, "/users"); await p.getByTestId("users-invite").click(); await p.getByTestId("invite-form").waitFor(); } },
   // Issue 9: devices and access requests.
-  { name: "devices", open: async (p) => { await p.goto("/devices"); await p.getByTestId("devices-table").waitFor(); } },
-  { name: "device", open: async (p) => { await p.goto("/devices"); await p.getByTestId("device-link").first().click(); await p.getByTestId("device-page").waitFor(); } },
+  { name: "devices", open: async (p) => { await visit(p, "/devices"); await p.getByTestId("devices-table").waitFor(); } },
+  { name: "device", open: async (p) => { await visit(p, "/devices"); await p.getByTestId("device-link").first().click(); await p.getByTestId("device-page").waitFor(); } },
   {
     name: "access-request-dialog",
-    open: async (p) => { await p.goto("/devices"); await p.getByTestId("request-access").first().click(); await p.getByTestId("access-request-form").waitFor(); },
+    open: async (p) => { await visit(p, "/devices"); await p.getByTestId("request-access").first().click(); await p.getByTestId("access-request-form").waitFor(); },
   },
-  { name: "my-access-requests", open: async (p) => { await p.goto("/my-access-requests"); await p.getByTestId("my-access-requests-page").waitFor(); } },
-  { name: "approvals", open: async (p) => { await p.goto("/approvals"); await p.getByTestId("approvals-page").waitFor(); } },
-  { name: "tunnel-sessions", open: async (p) => { await p.goto("/tunnel-sessions"); await p.getByRole("heading", { name: "Active sessions", exact: true }).waitFor(); } },
+  { name: "my-access-requests", open: async (p) => { await visit(p, "/my-access-requests"); await p.getByTestId("my-access-requests-page").waitFor(); } },
+  { name: "approvals", open: async (p) => { await visit(p, "/approvals"); await p.getByTestId("approvals-page").waitFor(); } },
+  { name: "tunnel-sessions", open: async (p) => { await visit(p, "/tunnel-sessions"); await p.getByRole("heading", { name: "Active sessions", exact: true }).waitFor(); } },
   // Issue 11: roles and access categories.
-  { name: "roles", open: async (p) => { await p.goto("/roles"); await p.getByTestId("rights-editor").waitFor(); } },
-  { name: "role-dialog", open: async (p) => { await p.goto("/roles"); await p.getByTestId("role-add").click(); await p.getByTestId("role-form").waitFor(); } },
-  { name: "access-categories", open: async (p) => { await p.goto("/access-categories"); await p.getByTestId("categories-table").waitFor(); } },
-  { name: "custom-fields", open: async (p) => { await p.goto("/custom-fields"); await p.getByRole("heading", { name: "Custom fields", level: 1 }).waitFor(); } },
-  { name: "custom-field-dialog", open: async (p) => { await p.goto("/custom-fields"); await p.getByTestId("custom-field-add").click(); await p.getByTestId("custom-field-form").waitFor(); } },
+  { name: "roles", open: async (p) => { await visit(p, "/roles"); await p.getByTestId("rights-editor").waitFor(); } },
+  { name: "role-dialog", open: async (p) => { await visit(p, "/roles"); await p.getByTestId("role-add").click(); await p.getByTestId("role-form").waitFor(); } },
+  { name: "access-categories", open: async (p) => { await visit(p, "/access-categories"); await p.getByTestId("categories-table").waitFor(); } },
+  { name: "custom-fields", open: async (p) => { await visit(p, "/custom-fields"); await p.getByRole("heading", { name: "Custom fields", level: 1 }).waitFor(); } },
+  { name: "custom-field-dialog", open: async (p) => { await visit(p, "/custom-fields"); await p.getByTestId("custom-field-add").click(); await p.getByTestId("custom-field-form").waitFor(); } },
   // Issue 12: MQTT brokers.
-  { name: "mqtt", open: async (p) => { await p.goto("/mqtt"); await p.getByTestId("mqtt-table").waitFor(); } },
-  { name: "mqtt-dialog", open: async (p) => { await p.goto("/mqtt"); await p.getByTestId("mqtt-add").click(); await p.getByTestId("mqtt-form").waitFor(); } },
+  { name: "mqtt", open: async (p) => { await visit(p, "/mqtt"); await p.getByTestId("mqtt-table").waitFor(); } },
+  { name: "mqtt-dialog", open: async (p) => { await visit(p, "/mqtt"); await p.getByTestId("mqtt-add").click(); await p.getByTestId("mqtt-form").waitFor(); } },
   // Issue 12: identity and menu items.
-  { name: "identity", open: async (p) => { await p.goto("/identity"); await p.getByTestId("menu-items-editor").waitFor(); } },
+  { name: "identity", open: async (p) => { await visit(p, "/identity"); await p.getByTestId("menu-items-editor").waitFor(); } },
   // Issue 11: my account.
-  { name: "my-profile", open: async (p) => { await p.goto("/my-profile"); await p.getByRole("heading", { name: "My profile", exact: true }).waitFor(); } },
-  { name: "not-allowed", open: async (p) => { await p.goto("/error/not-allowed"); } },
+  { name: "my-profile", open: async (p) => { await visit(p, "/my-profile"); await p.getByRole("heading", { name: "My profile", exact: true }).waitFor(); } },
+  { name: "not-allowed", open: async (p) => { await visit(p, "/error/not-allowed"); } },
   // Issue 13: backend component templates, router screensavers, platform servers.
-  { name: "templates", open: async (p) => { await p.goto("/templates"); await p.getByTestId("templates-table").waitFor(); } },
-  { name: "router-screensavers", open: async (p) => { await p.goto("/router-screensavers"); await p.getByRole("heading", { name: "Router screensavers", level: 1 }).waitFor(); } },
-  { name: "platform-servers", open: async (p) => { await p.goto("/platform-servers"); await p.getByTestId("platform-servers-table").waitFor(); } },
+  { name: "templates", open: async (p) => { await visit(p, "/templates"); await p.getByTestId("templates-table").waitFor(); } },
+  { name: "router-screensavers", open: async (p) => { await visit(p, "/router-screensavers"); await p.getByRole("heading", { name: "Router screensavers", level: 1 }).waitFor(); } },
+  { name: "platform-servers", open: async (p) => { await visit(p, "/platform-servers"); await p.getByTestId("platform-servers-table").waitFor(); } },
 ];
 
 /**
