@@ -20,7 +20,10 @@ step("web build, then lint (dependency rule) and typecheck in the background whi
 if ((await pnpmAsync("web build", ["--filter", "@portal/web", "run", "build"])) !== 0) process.exit(1);
 const preparing = Promise.all([
   pnpmAsync("lint", ["exec", "eslint", "."]),
-  pnpmAsync("typecheck", ["-r", "--if-present", "typecheck"]),
+  // One program over every package (tsconfig.check.json, the same options as each package's):
+  // each file is checked once, where the packages' own checks each checked core again (65 s of
+  // CPU one package after the other, 29 s as one program, on a quiet machine).
+  pnpmAsync("typecheck", ["exec", "tsc", "-p", "tsconfig.check.json"]),
 ]);
 
 step("services (MQTT broker) and Chromium");
