@@ -38,7 +38,7 @@ async function adminApi(request: APIRequestContext): Promise<AdminApi> {
     headers: { ...session, "Api-Company": holding!.publicId },
     ids: async (response) => {
       expect(response.ok(), await response.text()).toBe(true);
-      return ((await response.json()).data as Array<{ publicId: string }>).map((d) => d.publicId);
+      return ((await response.json() as { data: Array<{ publicId: string }> }).data).map((d) => d.publicId);
     },
     signOut: async () => void (await request.delete(`/api/access-tokens/${tokenId}`, { headers: session })),
   };
@@ -60,7 +60,7 @@ let renamedId = "";
 
 test("a rename shows with its actor and action, and its before/after opens beside the list", async ({ page, request, signInAs, shot }) => {
   const api = await adminApi(request);
-  [renamedId] = await api.ids(await request.post("/api/group-types", { headers: api.headers, data: { name: ORIGINAL, color: "#9467bd" } }));
+  renamedId = (await api.ids(await request.post("/api/group-types", { headers: api.headers, data: { name: ORIGINAL, color: "#9467bd" } })))[0]!;
   const renamed = await request.patch(`/api/group-types/${renamedId}`, { headers: api.headers, data: { name: RENAMED } });
   expect(renamed.ok(), await renamed.text()).toBe(true);
   await api.signOut();

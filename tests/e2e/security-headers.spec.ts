@@ -13,8 +13,8 @@ test("the app runs under the strict CSP without violations", async ({ page, sign
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => console.error(`Refused to load: ${e.violatedDirective} ${e.blockedURI}`));
   });
-  const document = await page.goto("/login");
-  const headers = document!.headers();
+  const answer = await page.goto("/login");
+  const headers = answer!.headers();
   expect(headers["content-security-policy"]).toContain("script-src 'self'");
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   expect(headers["x-frame-options"]).toBe("DENY");
