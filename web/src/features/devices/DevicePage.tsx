@@ -6,7 +6,7 @@ import { rateLimitDisplay } from "@portal/core/rules/rateLimiting";
 import { useStore, useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { RequestList } from "../access-requests/RequestList";
-import { AccessRequestDialog } from "./AccessRequestDialog";
+import { AccessRequestDialogLazy } from "./AccessRequestDialogLazy";
 import { AgentCredentialSection } from "./AgentCredentialSection";
 import { DeviceLicenceSection } from "./DeviceLicenceSection";
 import { DeviceAudienceSection } from "./DeviceAudienceSection";
@@ -106,7 +106,7 @@ export const DevicePage = observer(function DevicePage() {
       {session.rights.includes("manage:roles") && <DeviceAudienceSection agentPublicId={device.publicId} name={device.name} />}
       {device.canManageAccessRequests && <AgentCredentialSection agentPublicId={device.publicId} />}
       <DevicePagesSection agentPublicId={device.publicId} />
-      <AccessRequestDialog />
+      <AccessRequestDialogLazy />
     </div>
   );
 });

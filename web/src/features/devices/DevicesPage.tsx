@@ -6,7 +6,7 @@ import type { AgentView } from "@portal/core/domain/Device";
 import { useStore } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import type { OnlineFilter } from "../../stores/DevicesStore";
-import { AccessRequestDialog } from "./AccessRequestDialog";
+import { AccessRequestDialogLazy } from "./AccessRequestDialogLazy";
 import { CustomFieldFilter } from "../custom-fields/CustomFieldFilter";
 import { MY_ACCESS_INTENT, myAccessLabel } from "./accessView";
 import "./devices.css";
@@ -40,7 +40,7 @@ export const DevicesPage = observer(function DevicesPage() {
         </div>
       </ScreenHeader>
       <DevicesBody store={devices} />
-      <AccessRequestDialog />
+      <AccessRequestDialogLazy />
     </div>
   );
 });

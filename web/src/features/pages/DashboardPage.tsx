@@ -15,7 +15,7 @@ import { useStore, useStores } from "../../app/StoreContext";
 import { DevicesStore } from "../../stores/DevicesStore";
 import { ScreenHeader } from "../../shell/ScreenHeader";
 import { useWideLayout } from "../../shell/useWideLayout";
-import { AccessRequestDialog } from "../devices/AccessRequestDialog";
+import { AccessRequestDialogLazy } from "../devices/AccessRequestDialogLazy";
 import { ComponentView, type ComponentContext } from "./ComponentView";
 import { SubPageTabs, tabPanelProps } from "./SubPageTabs";
 import "./pages.css";
@@ -68,7 +68,7 @@ export const DashboardPage = observer(function DashboardPage() {
           </div>
         )}
       </div>
-      <AccessRequestDialog />
+      <AccessRequestDialogLazy />
     </div>
   );
 });

@@ -14,7 +14,7 @@ import { ComponentFrame } from "./ComponentFrame";
 import { ComponentSettings } from "./ComponentSettings";
 import { SubPageTabs, tabPanelProps } from "./SubPageTabs";
 import type { ComponentContext } from "./ComponentView";
-import { AccessRequestDialog } from "../devices/AccessRequestDialog";
+import { AccessRequestDialogLazy } from "../devices/AccessRequestDialogLazy";
 import "./pages.css";
 import { Hint } from "../../shell/controls/Hint";
 
@@ -122,7 +122,7 @@ export const PageEditorPage = observer(function PageEditorPage() {
         <p>Discard the unpublished changes? The page goes back to its published version.</p>
       </Alert>
       {/* The web access and VPN connect components open it when access must be requested first. */}
-      <AccessRequestDialog />
+      <AccessRequestDialogLazy />
     </div>
   );
 });
