@@ -49,4 +49,21 @@ describe("TermsStore", () => {
     await h.root.session.signOut();
     expect(h.root.get(TermsStore).pending).toBeNull();
   });
+  it("the alert takes the record the branding just read for the company: one call, not two", async () => {
+    const h = harness({ seed: { companies: [{ company: withTerms(false), rights: [] }] } });
+    await h.root.session.signIn("demo@example.com", "secret-password");
+    await h.root.session.ensureCompany();
+    const reads = () => h.api.state.calls.filter((c) => c === "me.company").length;
+    const before = reads();
+    expect(before).toBe(1);
+    await h.root.get(TermsStore).load("companyAAAAA", { reuseRecent: true });
+    expect(reads()).toBe(before);
+    expect(h.root.get(TermsStore).pending?.publicId).toBe("terms2");
+    // Older than RECENT_COMPANY_MS, or asked without reuse: read again.
+    h.clock.advance(10_001);
+    await h.root.get(TermsStore).load("companyAAAAA", { reuseRecent: true });
+    expect(reads()).toBe(before + 1);
+    await h.root.get(TermsStore).load("companyAAAAA");
+    expect(reads()).toBe(before + 2);
+  });
 });

@@ -16,7 +16,8 @@ export const TermsAlert = observer(function TermsAlert() {
   const terms = useStore(TermsStore);
   const company = session.selectedCompanyId;
   useEffect(() => {
-    if (company !== null) void terms.load(company);
+    // The record the branding read for this company a moment ago has the terms: no second call.
+    if (company !== null) void terms.load(company, { reuseRecent: true });
   }, [terms, company]);
   const pending = terms.pending;
   // The catalogue's sentence with the link where its {link} placeholder is.

@@ -7,7 +7,7 @@
 import { Effect } from "effect";
 import { action, computed, makeObservable, observable, observableRef, runInAction } from "mobx";
 import type { Branding } from "@portal/core/domain/Branding";
-import type { Sector } from "@portal/core/domain/Company";
+import type { Company, Sector } from "@portal/core/domain/Company";
 import { shouldLookUpBranding } from "@portal/core/rules/brandingLookup";
 import {
   activeBranding, brandingReducer, browserTitle, companyFqdn, faviconLink, logoOf, NO_BRANDING, primaryColorOf, selectedCompanyBranding, themeOf,
@@ -18,6 +18,9 @@ import type { StoreLinks } from "@portal/core/rules/mobile";
 
 /** The app's own icon, used when the company names none. */
 export const DEFAULT_FAVICON = "/favicon.svg";
+
+/** How long the company record read by loadCompany may be reused by another store (ms). */
+export const RECENT_COMPANY_MS = 10_000;
 
 export class BrandingStore {
   state: BrandingState = NO_BRANDING;
@@ -103,7 +106,11 @@ export class BrandingStore {
    */
   async loadCompany(publicId: string): Promise<void> {
     const { api } = this.root.ports;
-    const company = await this.root.run(api.me.company(publicId));
+    const reading = this.root.run(api.me.company(publicId));
+    this.companyRead = {
+      publicId, at: Effect.runSync(this.root.ports.clock.now), record: reading.then((r) => (r._tag === "Success" ? r.success : null)),
+    };
+    const company = await reading;
     if (company._tag !== "Success") return;
     const { appleAppStoreLink = null, googlePlayStoreLink = null } = company.success;
     runInAction(() => (this.storeLinks = { appleAppStoreLink, googlePlayStoreLink }));
@@ -115,8 +122,21 @@ export class BrandingStore {
     });
   }
 
+  /**
+   * The record of `publicId` that the last loadCompany read (or is reading), when it started
+   * within RECENT_COMPANY_MS; null otherwise, or when that read failed. The terms alert needs the
+   * same record (same fields) right after a company is chosen: one call instead of two.
+   */
+  async recentCompany(publicId: string): Promise<Company | null> {
+    const read = this.companyRead;
+    if (read === null || read.publicId !== publicId || Effect.runSync(this.root.ports.clock.now) - read.at > RECENT_COMPANY_MS) return null;
+    return read.record;
+  }
+  private companyRead: { readonly publicId: string; readonly at: number; readonly record: Promise<Company | null> } | null = null;
+
   /** Logout: the user's company and sector branding go; title and theme fall back to the host's. */
   clear(): Promise<void> {
+    this.companyRead = null;
     runInAction(() => (this.storeLinks = {}));
     this.sectorLoad = null;
     return this.dispatch({ type: "logged-out" }, { sector: null, favicon: DEFAULT_FAVICON });

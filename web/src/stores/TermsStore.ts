@@ -28,8 +28,21 @@ export class TermsStore {
     return termsToAccept(this.company, this.root.session.termsPromptSuppressed);
   }
 
-  /** Loads the selected company's terms; a failed load shows no prompt (it is asked again on the next company change). */
-  async load(companyPublicId: string): Promise<void> {
+  /**
+   * Loads the selected company's terms; a failed load shows no prompt (it is asked again on the
+   * next company change). `reuseRecent`: the record the branding has just read for that company
+   * will do (the alert at a company choice); a fresh read otherwise, or when there is none.
+   */
+  async load(companyPublicId: string, options: { readonly reuseRecent?: boolean } = {}): Promise<void> {
+    const recent = options.reuseRecent === true ? await this.root.branding.recentCompany(companyPublicId) : null;
+    if (recent !== null) {
+      runInAction(() => {
+        this.company = recent;
+        this.loadError = null;
+        this.acceptError = null;
+      });
+      return;
+    }
     const result = await this.root.run(this.root.ports.api.me.company(companyPublicId));
     runInAction(() => {
       this.company = result._tag === "Success" ? result.success : null;
