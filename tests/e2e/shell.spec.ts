@@ -135,3 +135,25 @@ test("branding follows the company and is cleared on logout", async ({ page, sig
   await expect(page).not.toHaveTitle(/Demo Company Portal/);
   await expect(page).toHaveTitle(/ · Demo Portal$/);
 });
+
+test("a signed-in start asks the API for each thing once (issue 16: no duplicate bootstrap calls)", async ({ page, context, signInAs }) => {
+  await signInAs(DEMO_USERS.engineer);
+  await expect(page.getByTestId("menu-item-devices")).toBeVisible();
+  // A new tab of the same browser: the stored session, a cold start of the app.
+  const tab = await context.newPage();
+  const calls: string[] = [];
+  tab.on("request", (request) => {
+    const url = new URL(request.url());
+    // The branding header says whose branding is asked for: the host's and the company's are two things.
+    if (url.pathname.startsWith("/api/")) calls.push(`${request.method()} ${url.pathname}${url.search} ${request.headers()["api-branding"] ?? ""}`);
+  });
+  await tab.goto("/devices");
+  await expect(tab.getByTestId("device-row").first()).toBeVisible();
+  // The reminders read my requests last: once they are asked for, the start is over.
+  await expect.poll(() => calls.some((c) => c.includes("/api/my-access-requests?box=pending"))).toBe(true);
+  await tab.waitForLoadState("load");
+  const repeated = calls.filter((c, i) => calls.indexOf(c) !== i);
+  expect(repeated).toEqual([]);
+  expect(calls.filter((c) => c.startsWith("GET /api/my-companies"))).toHaveLength(1);
+  expect(calls.filter((c) => c.startsWith("GET /api/companies/"))).toHaveLength(1);
+});

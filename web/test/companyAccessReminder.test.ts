@@ -118,4 +118,29 @@ describe("ReminderStore: my temporary access to the company", () => {
     expect(store.visible).toHaveLength(1);
     store.stop();
   });
+  it("takes the list the session has just read: one my-companies call at a signed-in start, not two", async () => {
+    const { h, store } = setup(10 * DAY);
+    const reads = () => h.api.state.calls.filter((c) => c === "me.myCompanies").length;
+    await h.root.session.loadCompanies();
+    expect(reads()).toBe(1);
+    await store.start();
+    expect(reads()).toBe(1);
+    expect(store.visible).toHaveLength(1);
+    // Older than RECENT_COMPANY_MS: the reminders read the list again.
+    h.clock.advance(10_001);
+    await store.reload();
+    expect(reads()).toBe(2);
+    expect(store.visible).toHaveLength(1);
+    store.stop();
+  });
+
+  it("a failed read by the session is not reused: the reminders read the list themselves", async () => {
+    const { h, store } = setup(10 * DAY);
+    h.api.failNext("me.myCompanies", new ApiUnavailable({ status: 0 }));
+    await h.root.session.loadCompanies();
+    await store.start();
+    expect(h.api.state.calls.filter((c) => c === "me.myCompanies")).toHaveLength(2);
+    expect(store.visible).toHaveLength(1);
+    store.stop();
+  });
 });

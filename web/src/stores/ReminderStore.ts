@@ -99,14 +99,14 @@ export class ReminderStore {
   async reload(): Promise<void> {
     const generation = ++this.generation;
     const [active, pending, companies] = await Promise.all([
-      this.myRequests("active"), this.myRequests("pending"), this.root.run(this.root.ports.api.me.myCompanies()),
+      this.myRequests("active"), this.myRequests("pending"), this.myCompanies(),
     ]);
-    if (generation !== this.generation || active === null || pending === null || companies._tag === "Failure") return;
+    if (generation !== this.generation || active === null || pending === null || companies === null) return;
     const stored = await Effect.runPromise(readJson(this.root.ports.storage, MUTED_REMINDERS_KEY, MutedState));
     const now = this.clockNow();
     const text = (name: string) => this.root.messages.text("YOUR_ACCESS_TO_NAME_ENDS_SOON", { name });
     const requests = accessRequestReminders([...active, ...pending], now, text);
-    const access = this.companyAccessReminder(companies.success.find((c) => c.publicId === this.root.session.selectedCompanyId));
+    const access = this.companyAccessReminder(companies.find((c) => c.publicId === this.root.session.selectedCompanyId));
     const fresh = [...requests, ...(access === null ? [] : [access])].map((r) => {
       const saved = stored?.[r.id];
       return saved && saved.expiresOn === r.expiresOn ? { ...r, muted: true, mutedUntil: saved.mutedUntil } : r;
@@ -116,6 +116,14 @@ export class ReminderStore {
       this.reminders = tickReminders(mergeReminders(this.reminders, fresh), now);
     });
     this.loaded = true;
+  }
+
+  /** My companies: the list the session has just read if it is recent, else a fresh read; null when it failed. */
+  private async myCompanies(): Promise<ReadonlyArray<MyCompany> | null> {
+    const recent = await this.root.session.recentCompanies();
+    if (recent !== null) return recent;
+    const result = await this.root.run(this.root.ports.api.me.myCompanies());
+    return result._tag === "Success" ? result.success : null;
   }
 
   /**

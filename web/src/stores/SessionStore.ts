@@ -13,6 +13,7 @@ import type { Right } from "@portal/core/domain/Right";
 import type { MyUser } from "@portal/core/domain/User";
 import type { RootStore } from "./RootStore";
 import { readJson, writeJson } from "./storageJson";
+import { RECENT_COMPANY_MS } from "./BrandingStore";
 
 /** Storage keys. The token entry expires with the token itself. */
 export const AUTH_KEY = "portal.auth";
@@ -48,8 +49,8 @@ export class SessionStore {
   browserId: string | null = null;
 
   constructor(private readonly root: RootStore) {
-    makeObservable<SessionStore, "pendingTwoFactor" | "companyRun">(this, {
-      companyRun: false,
+    makeObservable<SessionStore, "pendingTwoFactor" | "companyRun" | "companiesRead">(this, {
+      companyRun: false, companiesRead: false,
       token: observableRef, user: observableRef, companies: observableRef, companiesLoaded: observable,
       companiesError: observable, selectedCompanyId: observable, rights: observableRef, rightsLoaded: observable,
       signingIn: observable, signInError: observable, pendingTwoFactor: observableRef, needsCompanyChoice: observable,
@@ -247,6 +248,7 @@ export class SessionStore {
   async forgetSession(goToLogin = true): Promise<void> {
     const { storage } = this.root.ports;
     await Effect.runPromise(Effect.all([storage.remove(AUTH_KEY), storage.remove(COMPANY_KEY)]));
+    this.companiesRead = null;
     runInAction(() => {
       this.token = null;
       this.user = null;
@@ -267,7 +269,12 @@ export class SessionStore {
   }
 
   async loadCompanies(): Promise<void> {
-    const result = await this.root.run(this.root.ports.api.me.myCompanies());
+    const call = this.root.run(this.root.ports.api.me.myCompanies());
+    this.companiesRead = {
+      at: Effect.runSync(this.root.ports.clock.now),
+      list: call.then((r) => (r._tag === "Success" ? r.success : null)),
+    };
+    const result = await call;
     if (result._tag !== "Success") await this.root.messages.ready;
     runInAction(() => {
       if (result._tag === "Success") {
@@ -279,6 +286,18 @@ export class SessionStore {
       }
     });
   }
+
+  /**
+   * My companies as the last loadCompanies read them (or is reading them), when that read started
+   * within RECENT_COMPANY_MS; null otherwise, or when it failed. The reminders need the same list
+   * right after the session picked a company: one call at a signed-in start instead of two.
+   */
+  recentCompanies(): Promise<ReadonlyArray<MyCompany> | null> {
+    const read = this.companiesRead;
+    if (read === null || Effect.runSync(this.root.ports.clock.now) - read.at > RECENT_COMPANY_MS) return Promise.resolve(null);
+    return read.list;
+  }
+  private companiesRead: { readonly at: number; readonly list: Promise<ReadonlyArray<MyCompany> | null> } | null = null;
 
   /**
    * Makes sure a company is selected: the stored one if the user still belongs to it, the only
