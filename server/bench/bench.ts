@@ -34,8 +34,10 @@ const ONLY_HARDENING = process.env["BENCH_ONLY"] === "hardening";
 const ONLY_PATHS = process.env["BENCH_ONLY"] === "paths";
 /** BENCH_ONLY=hit: only the cache-hit comparisons (a quick check of a change to the request path). */
 const ONLY_HIT = process.env["BENCH_ONLY"] === "hit";
+/** BENCH_ONLY=upsert: only the translation upsert against its statements (BENCH_UPSERT_RUNS runs, default 3). */
+const ONLY_UPSERT = process.env["BENCH_ONLY"] === "upsert";
 const CONNECTIONS = 50;
-const UPSERT_RUNS = 3;
+const UPSERT_RUNS = Number(process.env["BENCH_UPSERT_RUNS"] ?? 3);
 const here = dirname(fileURLToPath(import.meta.url));
 
 interface Load {
@@ -106,65 +108,76 @@ async function benchOn(kind: "pglite" | "postgres", adminUrl?: string): Promise<
       await hardeningRuns(ready, channel, kind);
       return;
     }
-    console.log(`group-type list: ${ready.rows} rows, ${fmt(ready.bytes)} bytes; ${CONNECTIONS} connections, ${SECONDS} s per side in ${ROUNDS} alternating slices (after a 1 s warm-up)`);
-    const row = (name: string, l: Load) =>
-      console.log(`  ${name.padEnd(44)} ${fmt(l.rps).padStart(8)} req/s   p50 ${fmt(l.p50, 1).padStart(6)} ms   p99 ${fmt(l.p99, 1).padStart(6)} ms   non-2xx ${l.non2xx}, errors ${l.errors}`);
-    // Both sides get the same requests (the same headers: parsing them is part of any server's
-    // work) and run in alternating slices (3 rounds), so that both see the same
-    // machine load: on a shared 2-core machine the load of others changes within seconds.
-    // The server process's CPU time per answer of each side: unlike throughput, it hardly moves
-    // with the load of other processes, so it tells a change of the request path even on a busy machine.
-    const cpuNow = async () => { child.send({ type: "cpu" }); return (await next<CpuTime>()).us; };
-    const measured = async (url: string, headers: Record<string, string>, seconds: number, cpu: number[]) => {
-      const before = await cpuNow();
-      const l = await load(url, headers, seconds);
-      cpu.push((await cpuNow() - before) / Math.max(1, l.rps * seconds));
-      return l;
-    };
-    const pair = async (baseName: string, baseUrl: string, baseHeaders: Record<string, string>, name: string, url: string, target: number) => {
-      await load(baseUrl, baseHeaders, 1);
-      await load(url, ready.headers, 1);
-      const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
-      const bases: Load[] = [];
-      const reals: Load[] = [];
-      const baseCpu: number[] = [];
-      const realCpu: number[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        bases.push(await measured(baseUrl, baseHeaders, slice, baseCpu));
-        reals.push(await measured(url, ready.headers, slice, realCpu));
-      }
-      console.log(`  server CPU per answer (median of slices): ${baseName} ${fmt(median(baseCpu), 1)} us, portal ${fmt(median(realCpu), 1)} us (${fmt(median(baseCpu) / median(realCpu), 2)}x)`);
-      const base = combine(bases);
-      const real = combine(reals);
-      row(baseName, base);
-      row(name, real);
-      const ratio = real.rps / base.rps;
-      console.log(`  throughput ratio ${fmt(ratio, 2)}x (target >= ${target}x: ${verdict(ratio >= target)}); rounds: ${reals.map((r, i) => fmt(r.rps / bases[i]!.rps, 2)).join(", ")}`);
-      if (real.non2xx > 0 || real.errors > 0) console.log("  WARNING: the portal run had failed requests; its figures are not valid");
-    };
-    console.log(" cache hit (the answer served from the ReadCache):");
-    await pair("bare Fastify, same JSON from memory", ready.bareUrl + "/api/group-types", ready.headers, "portal GET /api/group-types (hit)", ready.realUrl + LIST_URL, 0.9);
-    await pair("bare Fastify, same JSON and API headers", ready.bareUrl + "/headers/group-types", ready.headers, "portal GET /api/group-types (hit)", ready.realUrl + LIST_URL, 0.9);
+    if (!ONLY_UPSERT) await listRuns(ready, child, next);
     if (ONLY_HIT) return;
-    console.log(" cache miss (every request runs the list query; token and rights cached):");
-    await pair("bare Fastify running the same SQL", ready.bareUrl + "/sql/group-types", ready.headers, "portal GET /api/group-types (miss)", ready.missUrl + LIST_URL, 0.8);
-
-    child.send({ type: "upsert", runs: UPSERT_RUNS });
-    const times = await next<UpsertTimes>();
-    const api = median(times.apiMs);
-    const raw = median(times.rawMs);
-    const rawAudit = median(times.rawAuditMs);
-    const runs = (xs: number[]) => xs.map((x) => fmt(x)).join(", ");
-    console.log(`translation upsert, 10,000 keys x 3 languages (median of ${UPSERT_RUNS}, fresh keys each run):`);
-    console.log(`  through the API (POST /api/translations?mode=upsert, HTTP, audit rows)  ${fmt(api).padStart(6)} ms   runs: ${runs(times.apiMs)}`);
-    console.log(`  one INSERT ... SELECT FROM jsonb_to_recordset ... ON CONFLICT            ${fmt(raw).padStart(6)} ms   runs: ${runs(times.rawMs)}`);
-    console.log(`  the same statement writing the same audit rows                           ${fmt(rawAudit).padStart(6)} ms   runs: ${runs(times.rawAuditMs)}`);
-    console.log(`  ratio to the statement ${fmt(api / raw, 2)}x (target <= 1.5x: ${verdict(api / raw <= 1.5)}); to the statement with audit rows ${fmt(api / rawAudit, 2)}x (target <= 1.2x: ${verdict(api / rawAudit <= 1.2)})`);
-    if (!ONLY_PATHS) await hardeningRuns(ready, channel, kind);
+    await upsertRuns(channel);
+    if (!ONLY_PATHS && !ONLY_UPSERT) await hardeningRuns(ready, channel, kind);
   } finally {
     child.send({ type: "stop" });
     await new Promise((resolve) => { if (child.exitCode !== null) resolve(null); else child.once("exit", resolve); });
   }
+}
+
+/** Hit and miss of the group-type list against bare Fastify (alternating slices). */
+async function listRuns(ready: Ready, child: ReturnType<typeof startServers>["child"], next: ReturnType<typeof startServers>["next"]): Promise<void> {
+  console.log(`group-type list: ${ready.rows} rows, ${fmt(ready.bytes)} bytes; ${CONNECTIONS} connections, ${SECONDS} s per side in ${ROUNDS} alternating slices (after a 1 s warm-up)`);
+  const row = (name: string, l: Load) =>
+    console.log(`  ${name.padEnd(44)} ${fmt(l.rps).padStart(8)} req/s   p50 ${fmt(l.p50, 1).padStart(6)} ms   p99 ${fmt(l.p99, 1).padStart(6)} ms   non-2xx ${l.non2xx}, errors ${l.errors}`);
+  // Both sides get the same requests (the same headers: parsing them is part of any server's
+  // work) and run in alternating slices (3 rounds), so that both see the same
+  // machine load: on a shared 2-core machine the load of others changes within seconds.
+  // The server process's CPU time per answer of each side: unlike throughput, it hardly moves
+  // with the load of other processes, so it tells a change of the request path even on a busy machine.
+  const cpuNow = async () => { child.send({ type: "cpu" }); return (await next<CpuTime>()).us; };
+  const measured = async (url: string, headers: Record<string, string>, seconds: number, cpu: number[]) => {
+    const before = await cpuNow();
+    const l = await load(url, headers, seconds);
+    cpu.push((await cpuNow() - before) / Math.max(1, l.rps * seconds));
+    return l;
+  };
+  const pair = async (baseName: string, baseUrl: string, baseHeaders: Record<string, string>, name: string, url: string, target: number) => {
+    await load(baseUrl, baseHeaders, 1);
+    await load(url, ready.headers, 1);
+    const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
+    const bases: Load[] = [];
+    const reals: Load[] = [];
+    const baseCpu: number[] = [];
+    const realCpu: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      bases.push(await measured(baseUrl, baseHeaders, slice, baseCpu));
+      reals.push(await measured(url, ready.headers, slice, realCpu));
+    }
+    console.log(`  server CPU per answer (median of slices): ${baseName} ${fmt(median(baseCpu), 1)} us, portal ${fmt(median(realCpu), 1)} us (${fmt(median(baseCpu) / median(realCpu), 2)}x)`);
+    const base = combine(bases);
+    const real = combine(reals);
+    row(baseName, base);
+    row(name, real);
+    const ratio = real.rps / base.rps;
+    console.log(`  throughput ratio ${fmt(ratio, 2)}x (target >= ${target}x: ${verdict(ratio >= target)}); rounds: ${reals.map((r, i) => fmt(r.rps / bases[i]!.rps, 2)).join(", ")}`);
+    if (real.non2xx > 0 || real.errors > 0) console.log("  WARNING: the portal run had failed requests; its figures are not valid");
+  };
+  console.log(" cache hit (the answer served from the ReadCache):");
+  await pair("bare Fastify, same JSON from memory", ready.bareUrl + "/api/group-types", ready.headers, "portal GET /api/group-types (hit)", ready.realUrl + LIST_URL, 0.9);
+  await pair("bare Fastify, same JSON and API headers", ready.bareUrl + "/headers/group-types", ready.headers, "portal GET /api/group-types (hit)", ready.realUrl + LIST_URL, 0.9);
+  if (ONLY_HIT) return;
+  console.log(" cache miss (every request runs the list query; token and rights cached):");
+  await pair("bare Fastify running the same SQL", ready.bareUrl + "/sql/group-types", ready.headers, "portal GET /api/group-types (miss)", ready.missUrl + LIST_URL, 0.8);
+}
+
+/** The 10,000-key translation upsert through the API against the single statement, with and without audit rows. */
+async function upsertRuns(channel: { send: (m: object) => void; next: ReturnType<typeof startServers>["next"] }): Promise<void> {
+  const { next } = channel;
+  channel.send({ type: "upsert", runs: UPSERT_RUNS });
+  const times = await next<UpsertTimes>();
+  const api = median(times.apiMs);
+  const raw = median(times.rawMs);
+  const rawAudit = median(times.rawAuditMs);
+  const runs = (xs: number[]) => xs.map((x) => fmt(x)).join(", ");
+  console.log(`translation upsert, 10,000 keys x 3 languages (median of ${UPSERT_RUNS}, fresh keys each run):`);
+  console.log(`  through the API (POST /api/translations?mode=upsert, HTTP, audit rows)  ${fmt(api).padStart(6)} ms   runs: ${runs(times.apiMs)}`);
+  console.log(`  one INSERT ... SELECT FROM jsonb_to_recordset ... ON CONFLICT            ${fmt(raw).padStart(6)} ms   runs: ${runs(times.rawMs)}`);
+  console.log(`  the same statement writing the same audit rows                           ${fmt(rawAudit).padStart(6)} ms   runs: ${runs(times.rawAuditMs)}`);
+  console.log(`  ratio to the statement ${fmt(api / raw, 2)}x (target <= 1.5x: ${verdict(api / raw <= 1.5)}); to the statement with audit rows ${fmt(api / rawAudit, 2)}x (target <= 1.2x: ${verdict(api / rawAudit <= 1.2)})`);
 }
 
 async function hardeningRuns(ready: Ready, channel: Parameters<typeof mixedLoad>[1], kind: string): Promise<void> {
