@@ -83,3 +83,36 @@ test("the users screen at 390x844", async ({ page, shot }) => {
   await expect(page.getByTestId("user-row").first()).toBeVisible();
   await shot("users-390");
 });
+
+test("temporary access: a last day set in the list is kept, shown at both sizes, and made permanent again", async ({ page, shot }) => {
+  await openUsers(page);
+  const row = () => page.getByTestId("user-row").filter({ hasText: "shift-lead@example.com" });
+  const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  // The field has a visible label, saying what is stored, as well as its accessible name.
+  await expect(row().getByTestId("user-access-state")).toHaveText("Permanent access");
+  await row().getByLabel("Temporary access of Sam Shift until").fill(day);
+  await row().getByTestId("user-expires-set").click();
+  await expect(row().getByTestId("user-access-state")).toHaveText("Temporary access, last day");
+  await expect(row().getByTestId("user-expires-set")).toBeDisabled();
+  await page.reload();
+  await expect(row().getByTestId("user-expires")).toHaveValue(day);
+  await shot("users-temporary-1280");
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect(row().getByTestId("user-expires-clear")).toBeVisible();
+    // Every control of the line is whole: inside the screen, one line high, not squeezed.
+    for (const id of ["user-role", "user-access-state", "user-expires", "user-expires-set", "user-expires-clear"]) {
+      const box = (await row().getByTestId(id).boundingBox())!;
+      expect(box.x + box.width, `${id} at ${width} px`).toBeLessThanOrEqual(width);
+      expect(box.height, `${id} at ${width} px`).toBeLessThanOrEqual(32);
+    }
+    const set = (await row().getByTestId("user-expires-set").boundingBox())!;
+    expect(set.width, `Set at ${width} px`).toBeGreaterThanOrEqual(30);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot("users-temporary-390");
+  await row().getByTestId("user-expires-clear").click();
+  await expect(row().getByTestId("user-expires-clear")).toHaveCount(0);
+  await expect(row().getByTestId("user-expires")).toHaveValue("");
+  await expect(row().getByTestId("user-access-state")).toHaveText("Permanent access");
+});

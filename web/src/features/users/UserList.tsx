@@ -1,4 +1,4 @@
-import { Alert, Button, HTMLSelect, Tag } from "@blueprintjs/core";
+import { Alert, Button, HTMLSelect } from "@blueprintjs/core";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { observer } from "mobx-react-lite";
 import { useEffect, useRef, useState } from "react";
@@ -9,8 +9,8 @@ import { UsersStore } from "../../stores/UsersStore";
 import { Hint } from "../../shell/controls/Hint";
 
 /** Height of one row in pixels: one line of controls on wide screens, two on narrow ones (users.css). */
-const ROW_HEIGHT = 64;
-const NARROW_ROW_HEIGHT = 104;
+const ROW_HEIGHT = 72;
+const NARROW_ROW_HEIGHT = 148;
 const NARROW_QUERY = "(max-width: 700px)";
 /** Rows from the end at which the next page is asked for. */
 const PREFETCH_ROWS = 50;
@@ -86,15 +86,21 @@ const UserRow = observer(function UserRow({ user }: { user: CompanyUser }) {
         onChange={(e) => void store.update(user, { role: { publicId: e.currentTarget.value } })}
         options={roles.map((r) => ({ value: r.publicId, label: r.name }))} />
       <div className="users-access">
-        <input type="date" className="bp6-input" aria-label={`Temporary access of ${user.name} until`} value={date} min={today()}
-          disabled={saving} onChange={(e) => setDate(e.currentTarget.value)} data-testid="user-expires" />
-        <Button size="small" text="Set" disabled={saving || date === "" || date === lastDay(user.expiresOn)} data-testid="user-expires-set"
-          onClick={() => void store.update(user, { expiresOn: date })} />
-        {user.expiresOn !== null && (
-          <Button size="small" text="Permanent" disabled={saving} data-testid="user-expires-clear" aria-label={`Make the access of ${user.name} permanent`}
-            onClick={() => void store.update(user, { expiresOn: null })} />
-        )}
-        {user.expiresOn !== null && <Tag minimal intent="warning">until {lastDay(user.expiresOn)}</Tag>}
+        {/* Visible for sighted users (what the day is, and whether one is stored); the aria-label names the member for screen readers. */}
+        <label className={`users-access-label ${user.expiresOn === null ? "bp6-text-muted" : "users-access-temporary"}`} htmlFor={`user-expires-${user.publicId}`}
+          data-testid="user-access-state">
+          {user.expiresOn === null ? "Permanent access" : "Temporary access, last day"}
+        </label>
+        <div className="users-access-controls">
+          <input id={`user-expires-${user.publicId}`} type="date" className="bp6-input" aria-label={`Temporary access of ${user.name} until`} value={date} min={today()}
+            disabled={saving} onChange={(e) => setDate(e.currentTarget.value)} data-testid="user-expires" />
+          <Button size="small" text="Set" disabled={saving || date === "" || date === lastDay(user.expiresOn)} data-testid="user-expires-set"
+            onClick={() => void store.update(user, { expiresOn: date })} />
+          {user.expiresOn !== null && (
+            <Button size="small" text="Permanent" disabled={saving} data-testid="user-expires-clear" aria-label={`Make the access of ${user.name} permanent`}
+              onClick={() => void store.update(user, { expiresOn: null })} />
+          )}
+        </div>
       </div>
       <div className="users-actions">
         {session.rights.includes("manage:roles") && (
