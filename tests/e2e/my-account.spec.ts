@@ -84,6 +84,14 @@ test("change my password on My profile and see PASSWORD_CHANGED", async ({ page 
   await page.reload();
   await expect(page.getByRole("heading", { name: "My profile", exact: true })).toBeVisible();
   await expect(page.getByTestId("device-row").first()).toBeVisible();
+  // Each session and device is a block of labelled lines: its button is on screen, not past the card's edge.
+  for (const [row, button] of [["token-row", "Sign out"], ["device-row", "Forget"]] as const) {
+    const box = (await page.getByTestId(row).first().getByRole("button", { name: button }).boundingBox())!;
+    expect(box.x + box.width, `${button} at 390 px`).toBeLessThanOrEqual(390);
+  }
+  // The column headings are shown beside each value (the header row is read by screen readers only).
+  const labels = await page.getByTestId("token-row").first().locator("td").evaluateAll((cells) => cells.map((c) => getComputedStyle(c, "::before").content));
+  expect(labels.slice(0, 3)).toEqual(['"Signed in"', '"Ends"', '"Kind"']);
   await screenshot(page, "my-profile-390");
 });
 

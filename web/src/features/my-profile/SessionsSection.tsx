@@ -25,9 +25,9 @@ export const SessionsSection = observer(function SessionsSection() {
             <tbody>
               {store.tokens.map((t) => (
                 <tr key={t.publicId} data-testid="token-row">
-                  <td>{when(t.createdOn)} {t.current && <Tag intent={Intent.PRIMARY} minimal>This session</Tag>}</td>
-                  <td>{when(t.expiresOn)}</td>
-                  <td>{t.derived ? "Link or app" : "Sign-in"}</td>
+                  <td data-label="Signed in">{when(t.createdOn)} {t.current && <Tag intent={Intent.PRIMARY} minimal>This session</Tag>}</td>
+                  <td data-label="Ends">{when(t.expiresOn)}</td>
+                  <td data-label="Kind">{t.derived ? "Link or app" : "Sign-in"}</td>
                   <td><Button small variant="minimal" intent="danger" text="Sign out" loading={store.busy === t.publicId} onClick={() => revoke("token", t.publicId, t.current)} /></td>
                 </tr>
               ))}
@@ -45,9 +45,9 @@ export const SessionsSection = observer(function SessionsSection() {
               <tbody>
                 {store.devices.map((d) => (
                   <tr key={d.publicId} data-testid="device-row">
-                    <td>{d.name} {d.current && <Tag intent={Intent.PRIMARY} minimal>This browser</Tag>}</td>
-                    <td>{when(d.firstSeenOn)}</td>
-                    <td>{when(d.lastSeenOn)}</td>
+                    <td data-label="Device">{d.name} {d.current && <Tag intent={Intent.PRIMARY} minimal>This browser</Tag>}</td>
+                    <td data-label="First seen">{when(d.firstSeenOn)}</td>
+                    <td data-label="Last sign-in">{when(d.lastSeenOn)}</td>
                     <td><Button small variant="minimal" intent="danger" text="Forget" loading={store.busy === d.publicId} onClick={() => revoke("device", d.publicId, d.current)} /></td>
                   </tr>
                 ))}
