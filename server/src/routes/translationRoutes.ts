@@ -18,7 +18,7 @@ import { atListIndex } from "../http/errorResponse";
 import { filterConditions, keyset, page } from "../http/listSql";
 import { actorOf, companyOf, type RequestContext, type HandlersOf } from "../http/RequestContext";
 import { newPublicId } from "../ids";
-import { ROWS_PER_STATEMENT, rowsPerStatement } from "./batchWork";
+import { ROWS_PER_READ, ROWS_PER_STATEMENT, rowsPerStatement } from "./batchWork";
 import { bulkItems, itemPublicId } from "./bodies";
 
 const TOPIC = "Translation";
@@ -45,6 +45,11 @@ const chunks = <T>(items: ReadonlyArray<T>, size: number): T[][] => {
 
 /** Rows per statement of this request's database (see PGLITE_ROWS). */
 const sizeOf = (ctx: RequestContext): number => rowsPerStatement(ctx.deps.database.kind, PGLITE_ROWS);
+/**
+ * Keys per lookup of stored keys: a read by the unique index costs PGlite far less than a write
+ * (ROWS_PER_READ), so 10,000 keys take 5 statements there instead of 40.
+ */
+const readSizeOf = (ctx: RequestContext): number => rowsPerStatement(ctx.deps.database.kind, ROWS_PER_READ);
 
 /** Drops listIndex when the body was a single object (there is no list to point into). */
 const forBody = <E extends InvalidInput | Conflict>(error: E, isList: boolean): E | InvalidInput | Conflict => {
@@ -137,7 +142,7 @@ async function create(ctx: RequestContext, body: unknown) {
   const companyId = companyOf(ctx).id;
   const rows = await ctx.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
-    const clashes = storedKeyClashes(await storedByKeys(tx, companyId, batch.map((b) => b.key), sizeOf(ctx)), batch);
+    const clashes = storedKeyClashes(await storedByKeys(tx, companyId, batch.map((b) => b.key), readSizeOf(ctx)), batch);
     if (clashes.length > 0) throw forBody(new Conflict({ issues: clashes }), isList);
     const created = batch.map((b) => ({ publicId: newPublicId(), key: b.key, languages: b.languages }));
     await insertAudited(tx, ctx, companyId, created);
@@ -152,7 +157,7 @@ async function upsert(ctx: RequestContext, body: unknown) {
   const companyId = companyOf(ctx).id;
   const counts = await ctx.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
-    const plan = planTranslationUpsert(await storedByKeys(tx, companyId, batch.map((b) => b.key), sizeOf(ctx)), batch);
+    const plan = planTranslationUpsert(await storedByKeys(tx, companyId, batch.map((b) => b.key), readSizeOf(ctx)), batch);
     const added = plan.add.map((b) => ({ publicId: newPublicId(), key: b.key, languages: b.languages }));
     await insertAudited(tx, ctx, companyId, added);
     await updateRows(tx, companyId, plan.change.map((c) => ({ publicId: c.publicId, key: c.key, languages: c.after })), sizeOf(ctx));
@@ -186,7 +191,7 @@ async function patch(ctx: RequestContext, body: unknown, isItem: boolean) {
     // A key moving between two translations of the same batch is not a clash: only keys held
     // outside the batch count.
     const batchIds = new Set(ids);
-    const others = (await storedByKeys(tx, companyId, batch.map((b) => b.key), sizeOf(ctx))).filter((t) => !batchIds.has(t.publicId));
+    const others = (await storedByKeys(tx, companyId, batch.map((b) => b.key), readSizeOf(ctx))).filter((t) => !batchIds.has(t.publicId));
     const clashes = storedKeyClashes(others, batch.map((b, i) => ({ key: b.key, publicId: ids[i]! })));
     if (clashes.length > 0) throw forBody(new Conflict({ issues: clashes }), isList);
     const after = batch.map((b, i) => ({ publicId: ids[i]!, key: b.key, languages: b.languages }));
