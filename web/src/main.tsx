@@ -5,8 +5,6 @@
 import "@blueprintjs/core/lib/css/blueprint.css";
 import "./app/app.css";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
 import { brandingHost } from "@portal/adapters/http/brandingHost";
 import { makePortalApiHttp } from "@portal/adapters/http/PortalApiHttp";
 import { fetchAppVersion } from "@portal/adapters/http/appInfo";
@@ -16,12 +14,18 @@ import { makeStorageLocal } from "@portal/adapters/storage/StorageLocal";
 import { lazyVpnConnector } from "@portal/adapters/vpn-connector/VpnConnectorLazy";
 import { installIconLoader } from "./app/iconLoader";
 import { StoreProvider } from "./app/StoreContext";
-import { routes } from "./app/routes";
+import { routes as routeTable } from "./app/routes";
+import { AppHistory } from "./app/router/AppHistory";
+import { AppRouter } from "./app/router/AppRouter";
+import { elementRoutes, preloadMatches } from "./app/router/elementRoutes";
 import { RootStore } from "./stores/RootStore";
 
 async function start(): Promise<void> {
   installIconLoader();
-  const router = createBrowserRouter(routes);
+  const history = new AppHistory();
+  const routes = elementRoutes(routeTable);
+  // The chunks of the page asked for load beside the session's first calls.
+  preloadMatches(routes, history.location);
   const host = brandingHost(window.location.hostname);
   // The HTTP adapter reads the session from the store lazily: the store is built after it.
   let root: RootStore | null = null;
@@ -50,7 +54,7 @@ async function start(): Promise<void> {
       clock: ClockSystem,
       storage: makeStorageLocal(window.localStorage, ClockSystem),
     },
-    navigate: (path) => void router.navigate(path),
+    navigate: (path) => history.navigator.push(path),
     env: {
       hostname: window.location.hostname,
       isProduction: import.meta.env.PROD,
@@ -86,7 +90,7 @@ async function start(): Promise<void> {
   await root.init();
   createRoot(document.getElementById("root")!).render(
     <StoreProvider store={root}>
-      <RouterProvider router={router} />
+      <AppRouter history={history} routes={routes} />
     </StoreProvider>,
   );
 }

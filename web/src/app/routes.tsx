@@ -1,6 +1,6 @@
 /**
- * The route table of the app. Every page is code-split (route `lazy`), so the first load carries
- * only the shell. Screens of later issues mount themselves through `shellScreens` (screens.ts).
+ * The route table of the app. Every page is code-split (route `lazy`, turned into lazily loaded
+ * elements by `router/elementRoutes`), so the first load carries only the shell. Screens of later issues mount themselves through `shellScreens` (screens.ts).
  */
 import type { RouteObject } from "react-router";
 import { Navigate } from "react-router";
@@ -9,6 +9,7 @@ import ApiUnavailablePage from "../features/errors/ApiUnavailablePage";
 import ErrorIndexPage from "../features/errors/ErrorIndexPage";
 import { BootstrapGate } from "../shell/BootstrapGate";
 import { RouteErrorPage } from "../shell/RouteErrorPage";
+import { RouteErrorBoundary } from "./router/RouteErrorBoundary";
 import { TOP_LEVEL_NOT_BUILT } from "./screenLabels";
 import { notBuiltPage, shellScreenRoutes } from "./screens";
 import { builderRoutes } from "../features/policy-builders/builderRoutes";
@@ -20,8 +21,8 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<Route
 export const routes: RouteObject[] = [
   {
     // Applies branding, snackbars and connectivity to every route, and intercepts jump-start links.
-    element: <AppFrame />,
-    errorElement: <RouteErrorPage />,
+    // A page that fails to render or to load shows an error page instead of the frame.
+    element: <RouteErrorBoundary fallback={(error) => <RouteErrorPage error={error} />}><AppFrame /></RouteErrorBoundary>,
     children: [
       {
         path: "/",

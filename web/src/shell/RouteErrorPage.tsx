@@ -1,5 +1,4 @@
 import { observer } from "mobx-react-lite";
-import { useRouteError } from "react-router";
 import ApiUnavailablePage from "../features/errors/ApiUnavailablePage";
 import ErrorIndexPage from "../features/errors/ErrorIndexPage";
 
@@ -8,10 +7,9 @@ const isChunkLoadError = (error: unknown): boolean =>
   error instanceof Error && /dynamically imported module|Importing a module script failed|Loading chunk/i.test(error.message);
 
 /**
- * The router's error element: a page chunk that failed to load shows api-unavailable; any other
+ * The route error page: a page chunk that failed to load shows api-unavailable; any other
  * rendering failure shows the generic 'Whoops…' card instead of a blank screen.
  */
-export const RouteErrorPage = observer(function RouteErrorPage() {
-  const error = useRouteError();
+export const RouteErrorPage = observer(function RouteErrorPage({ error }: { error: unknown }) {
   return isChunkLoadError(error) ? <ApiUnavailablePage /> : <ErrorIndexPage />;
 });

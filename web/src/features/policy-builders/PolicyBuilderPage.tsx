@@ -8,7 +8,7 @@
 import { Alert, Button, Callout, FormGroup, HTMLSelect, InputGroup, NonIdealState, Radio, RadioGroup, Spinner } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId } from "react";
-import { useBlocker } from "react-router";
+import { useLeaveBlocker } from "../../app/router/AppRouter";
 import type { PolicyKind } from "@portal/core/domain/PolicyVersion";
 import { useStore, useStores } from "../../app/StoreContext";
 import { ScreenHeader } from "../../shell/ScreenHeader";
@@ -35,7 +35,7 @@ export const PolicyBuilderPage = observer(function PolicyBuilderPage({ kind }: {
   const languageId = useId();
   const addId = useId();
   useEffect(() => { void store.load(); }, [store, company]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => store.isDirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useLeaveBlocker(({ currentLocation, nextLocation }) => store.isDirty && currentLocation.pathname !== nextLocation.pathname);
   // The typed text lives in this tab until it is published: a reload or a closed tab asks first too.
   const dirty = store.isDirty;
   useEffect(() => {
@@ -104,7 +104,7 @@ export const PolicyBuilderPage = observer(function PolicyBuilderPage({ kind }: {
           : "Publish this privacy statement as a new version? The company's users see it from now on."}</p>
       </Alert>
       <Alert isOpen={blocker.state === "blocked"} intent="danger" icon="warning-sign" confirmButtonText="Discard" cancelButtonText="Keep editing"
-        canEscapeKeyCancel onCancel={() => blocker.reset?.()} onConfirm={() => blocker.proceed?.()} className="discard-alert">
+        canEscapeKeyCancel onCancel={() => blocker.reset()} onConfirm={() => blocker.proceed()} className="discard-alert">
         <p>Discard your changes? What you wrote in “{title}” and did not publish will be lost.</p>
       </Alert>
     </section>
