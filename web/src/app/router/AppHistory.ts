@@ -25,10 +25,12 @@ export class AppHistory {
   private undoing = false;
   /** A back/forward step the user chose to take after all: not asked again. */
   private allowNextPop = false;
+  /** Removes the browser's popstate listener. */
+  readonly stop: () => void;
 
   constructor() {
     this.current = this.history.location;
-    this.history.listen(({ action, location, delta }) => {
+    this.stop = this.history.listen(({ action, location, delta }) => {
       if (this.undoing) {
         this.undoing = false;
         return;
