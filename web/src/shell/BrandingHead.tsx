@@ -1,4 +1,3 @@
-import { Classes } from "@blueprintjs/core";
 import { autorun } from "mobx";
 import { useEffect } from "react";
 import { useStores } from "../app/StoreContext";
@@ -34,7 +33,7 @@ export function BrandingHead() {
           touch.href = touchIcon;
         } else touch?.remove();
         const dark = branding.theme === "dark";
-        document.body.classList.toggle(Classes.DARK, dark);
+        document.body.classList.toggle("bp6-dark", dark); // Blueprint's Classes.DARK, without its class table on the first load
         document.documentElement.dataset.theme = branding.theme;
         // The company's primary colour: buttons and the top bar accent read this variable (app.css).
         const color = branding.primaryColor;

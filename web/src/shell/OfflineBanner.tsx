@@ -1,4 +1,4 @@
-import { Callout, Intent } from "@blueprintjs/core";
+import { LightCallout } from "./light";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../app/StoreContext";
 
@@ -7,9 +7,9 @@ export const OfflineBanner = observer(function OfflineBanner() {
   const { connectivity } = useStores();
   if (connectivity.offlineMessage === null) return null;
   return (
-    <Callout intent={Intent.WARNING} data-testid="offline-banner" compact
+    <LightCallout intent="warning" data-testid="offline-banner" compact
       style={{ position: "fixed", top: 0, left: 0, right: 0, zIndex: 30, textAlign: "center" }}>
       {connectivity.offlineMessage}
-    </Callout>
+    </LightCallout>
   );
 });

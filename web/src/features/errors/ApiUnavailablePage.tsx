@@ -1,4 +1,4 @@
-import { AnchorButton, Button, Intent } from "@blueprintjs/core";
+import { LightAnchorButton, LightButton } from "../../shell/light";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../../app/StoreContext";
 import { CenteredCard } from "../../shell/CenteredCard";
@@ -10,11 +10,11 @@ export default observer(function ApiUnavailablePage() {
   return (
     <CenteredCard title="API server is unavailable" subtitle={content.subtitle} testId="api-unavailable-page">
       {content.statusPageUrl !== null && (
-        <AnchorButton href={content.statusPageUrl} target="_blank" rel="noopener noreferrer" intent={Intent.PRIMARY}
+        <LightAnchorButton href={content.statusPageUrl} target="_blank" rel="noopener noreferrer" intent="primary"
           text="Status page" data-testid="status-page-link" style={{ marginRight: 8 }} />
       )}
       {/* No icon: icons load lazily from the server that is down. */}
-      <Button text="Try again" onClick={() => connectivity.retry()} />
+      <LightButton text="Try again" onClick={() => connectivity.retry()} />
     </CenteredCard>
   );
 });

@@ -1,4 +1,4 @@
-import { Button } from "@blueprintjs/core";
+import { LightButton } from "../../shell/light";
 import { useNavigate } from "react-router";
 import { CenteredCard } from "../../shell/CenteredCard";
 
@@ -7,7 +7,7 @@ export default function ErrorIndexPage() {
   const navigate = useNavigate();
   return (
     <CenteredCard title="Whoops…" subtitle="Looks like something went wrong." testId="error-page">
-      <Button text="Go to the portal" onClick={() => navigate("/")} />
+      <LightButton text="Go to the portal" onClick={() => navigate("/")} />
     </CenteredCard>
   );
 }

@@ -1,14 +1,14 @@
-import { Button, Callout, FormGroup, InputGroup, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { useStore, useStores } from "../../app/StoreContext";
 import { CenteredCard } from "../../shell/CenteredCard";
+import { LightButton, LightCallout, LightField } from "../../shell/light";
 import { SelfSignUpStore } from "../../stores/SelfSignUpStore";
 
 /**
  * Sign-in with email and password; hands over to the two-factor step when the user enrolled.
- * Links to /register when the host's sector takes registrations.
+ * Links to /register when the host's sector takes registrations. Drawn with light.tsx (no Blueprint code on the first load).
  */
 export default observer(function LoginPage() {
   const { session, branding } = useStores();
@@ -34,20 +34,16 @@ export default observer(function LoginPage() {
     <CenteredCard title="Sign in" subtitle={branding.displayName} testId="login-page">
       {branding.logo && <img className="login-logo" src={branding.logo} alt={`${branding.displayName} logo`} data-testid="login-logo" />}
       <form onSubmit={submit}>
-        <FormGroup label="Email" labelFor="login-email">
-          <InputGroup id="login-email" type="email" autoComplete="username" autoFocus
-            value={email} onValueChange={setEmail} />
-        </FormGroup>
-        <FormGroup label="Password" labelFor="login-password">
-          <InputGroup id="login-password" type="password" autoComplete="current-password"
-            value={password} onValueChange={setPassword} />
-        </FormGroup>
+        <LightField label="Email" id="login-email" type="email" autoComplete="username" autoFocus
+          value={email} onValueChange={setEmail} />
+        <LightField label="Password" id="login-password" type="password" autoComplete="current-password"
+          value={password} onValueChange={setPassword} />
         {session.signInError !== null && (
-          <Callout intent={Intent.DANGER} data-testid="login-error" role="alert" style={{ marginBottom: 16 }}>
+          <LightCallout intent="danger" data-testid="login-error" role="alert" style={{ marginBottom: 16 }}>
             {session.signInError}
-          </Callout>
+          </LightCallout>
         )}
-        <Button type="submit" intent={Intent.PRIMARY} fill loading={session.signingIn}
+        <LightButton type="submit" intent="primary" fill loading={session.signingIn}
           disabled={email === "" || password === ""} text="Sign in" />
         <p className="login-links"><Link to="/recover">Forgot your password?</Link></p>
         {signUp.allowed === true && (
