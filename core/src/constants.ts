@@ -89,6 +89,8 @@ export const DEFAULT_FORCE_PROTOCOL = "tcp";
 
 /** VPN client platforms, detected from the user agent. */
 export const SUPPORTED_VPN_PLATFORMS = ["windows", "mac", "linux"] as const;
+/** The placeholder for the version inside a VPN client release's downloadUrl (spec 3, release feed). */
+export const RELEASE_VERSION_PLACEHOLDER = "{version}";
 
 /** Favicon cache-busting priority default. */
 export const FAVICON_PRIORITY_DEFAULT = 1;

@@ -7,6 +7,7 @@
  */
 import { Schema } from "effect";
 import { PublicIdText, Text } from "../wire/bounds";
+export { DATA_POINT_WATCH_EVENT, DATA_POINTS_EVENT, STREAM_EVENT } from "../wire/eventNames";
 
 /** Longest data point name. */
 export const DATA_POINT_NAME_MAX = 64;
@@ -107,23 +108,15 @@ export const DataPointWatchBody = Schema.Struct({
 });
 export type DataPointWatchBody = typeof DataPointWatchBody.Type;
 export const DataPointWatch = Schema.Struct({ stream: Schema.String, agents: Schema.Array(Schema.String) });
-/**
- * The event a stream gets when the server's recheck of its watch took devices away (the user lost
- * the right to see them while watching): the data is a DataPointWatch with the devices it still watches.
- */
-export const DATA_POINT_WATCH_EVENT = "data-point-watch";
-
 /** Samples older than this are deleted by the server's retention job (about 13 months: a year compared with the one before). */
 export const DATA_POINT_RETENTION_DAYS = 400;
 
 /** The live event of the event stream: the newest values of watched devices (LIVE_INTERVAL_MS throttle). */
-export const DATA_POINTS_EVENT = "data-points";
 export const DataPointsEvent = Schema.Struct({
   values: Schema.Array(Schema.Struct({ agent: Schema.String, name: Schema.String, ts: Schema.String, value: Schema.Number })),
 });
 export type DataPointsEvent = typeof DataPointsEvent.Type;
 /** The first event of every stream: its id, which a client names when it says which devices it watches. */
-export const STREAM_EVENT = "stream";
 export const StreamEvent = Schema.Struct({ stream: Schema.String });
 
 /** The state analysis of a data point over a period: the time share of each value held (core stateShares). */

@@ -63,8 +63,8 @@ export const VpnClientRelease = Schema.Struct({
 });
 export type VpnClientRelease = typeof VpnClientRelease.Type;
 
-/** The placeholder for the version inside a release's downloadUrl. */
-export const RELEASE_VERSION_PLACEHOLDER = "{version}";
+/** The placeholder for the version inside a release's downloadUrl (in constants, so rules read it without the schemas). */
+export { RELEASE_VERSION_PLACEHOLDER } from "../constants";
 
 export const VpnClientReleaseNote = Schema.Struct({
   version: Schema.String,

@@ -8,7 +8,7 @@
  * Rights are taken as plain strings so that a list read from the wire can be passed as is;
  * strings that are not rights open nothing.
  */
-import { ALL_RIGHTS, type Right } from "../domain/Right";
+import { ALL_RIGHTS, type Right } from "../domain/rightNames";
 
 /** The screens inside the signed-in shell, by path segment. */
 export const SHELL_ROUTES = [

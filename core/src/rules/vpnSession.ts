@@ -3,15 +3,9 @@
  * bar, the favicon, the logout-confirm dialog, the client's release check, the platform read from
  * the user agent, and the force-protocol preference.
  */
-import { DEFAULT_FORCE_PROTOCOL, FORCE_PROTOCOLS, RELEASE_FEED_CACHE_BUST_MS, VPN_STATUS_BAR_HIDE_DELAY_MS } from "../constants";
-import {
-  RELEASE_VERSION_PLACEHOLDER,
-  type ForceProtocol,
-  type VpnClientRelease,
-  type VpnClientReleaseFeed,
-  type VpnPlatform,
-  type VpnSessionStatus,
-} from "../domain/VpnClient";
+import { DEFAULT_FORCE_PROTOCOL, FORCE_PROTOCOLS, RELEASE_FEED_CACHE_BUST_MS, RELEASE_VERSION_PLACEHOLDER, VPN_STATUS_BAR_HIDE_DELAY_MS } from "../constants";
+// Types only: the rules (the platform read by the app frame on the first load) need no schemas.
+import type { ForceProtocol, VpnClientRelease, VpnClientReleaseFeed, VpnPlatform, VpnSessionStatus } from "../domain/VpnClient";
 import { isUpdateAvailable } from "./releaseVersion";
 
 /** The status text of the VPN status snackbar (label 'VPN'). */

@@ -7,9 +7,8 @@ import { Schema } from "effect";
 import { MyAccessRequest } from "../domain/AccessRequest";
 import { MqttBrokerStatus } from "../domain/MqttBroker";
 import { Report } from "../domain/Report";
-
-/** An access request changed: sent to its requester and to the approvers of its device. */
-export const ACCESS_REQUEST_EVENT = "access-request";
+// The names live apart from the schemas (eventNames.ts): the web app's first load reads only them.
+export { ACCESS_REQUEST_EVENT, RIGHTS_CHANGED_EVENT, MQTT_BROKER_STATUS_EVENT, MESSAGES_CHANGED_EVENT, BRANDING_CHANGED_EVENT, LICENCE_CHANGED_EVENT, REPORT_EVENT } from "./eventNames";
 
 /** What happened to the request. */
 export const ACCESS_REQUEST_CHANGES = ["created", "approved", "rejected", "revoked", "cancelled", "released", "expired", "extended"] as const;
@@ -32,7 +31,6 @@ export type AccessRequestEvent = typeof AccessRequestEvent.Type;
  * A role of a company changed (its rights, or it was deleted): sent to every member of the
  * company, so that signed-in clients reload their rights and the menu follows without a reload.
  */
-export const RIGHTS_CHANGED_EVENT = "rights-changed";
 export const RightsChangedEvent = Schema.Struct({ company: Schema.String });
 export type RightsChangedEvent = typeof RightsChangedEvent.Type;
 
@@ -40,7 +38,6 @@ export type RightsChangedEvent = typeof RightsChangedEvent.Type;
  * The live state of an MQTT broker client changed (the server's broker manager): sent to the
  * members of its company who manage MQTT brokers, so an open MQTT screen updates its tag.
  */
-export const MQTT_BROKER_STATUS_EVENT = "mqtt-broker-status";
 export const MqttBrokerStatusEvent = Schema.Struct({ company: Schema.String, publicId: Schema.String, status: MqttBrokerStatus });
 export type MqttBrokerStatusEvent = typeof MqttBrokerStatusEvent.Type;
 
@@ -48,7 +45,6 @@ export type MqttBrokerStatusEvent = typeof MqttBrokerStatusEvent.Type;
  * My messages changed (a notice was written for me, or I marked some read or unread in another
  * tab): clients reload the unread count and, when open, the list.
  */
-export const MESSAGES_CHANGED_EVENT = "messages-changed";
 export const MessagesChangedEvent = Schema.Struct({ unread: Schema.optional(Schema.Number) });
 export type MessagesChangedEvent = typeof MessagesChangedEvent.Type;
 
@@ -56,7 +52,6 @@ export type MessagesChangedEvent = typeof MessagesChangedEvent.Type;
  * A company's identity or menu items changed: sent to every member of the company, so that
  * signed-in clients reload its branding and menu items without a reload of the page.
  */
-export const BRANDING_CHANGED_EVENT = "branding-changed";
 export const BrandingChangedEvent = Schema.Struct({ company: Schema.String });
 export type BrandingChangedEvent = typeof BrandingChangedEvent.Type;
 
@@ -64,7 +59,6 @@ export type BrandingChangedEvent = typeof BrandingChangedEvent.Type;
  * A device's licences changed (issue 12): an activation ended (the server's expiry job) or was
  * changed. Sent to the company's licence managers; an open device page or Licences screen reloads.
  */
-export const LICENCE_CHANGED_EVENT = "licence-changed";
 export const LicenceChangedEvent = Schema.Struct({
   company: Schema.String, agent: Schema.String, feature: Schema.optional(Schema.String), change: Schema.Literals(["ended", "changed"]),
 });
@@ -76,6 +70,5 @@ export type LicenceChangedEvent = typeof LicenceChangedEvent.Type;
  * member who may see the company's reports, so open Reports lists follow without a reload; the
  * app tells the one who queued it when it is done.
  */
-export const REPORT_EVENT = "report-changed";
 export const ReportChangedEvent = Schema.Struct({ company: Schema.String, report: Report, deleted: Schema.optional(Schema.Boolean) });
 export type ReportChangedEvent = typeof ReportChangedEvent.Type;
