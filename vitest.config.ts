@@ -14,6 +14,7 @@ export default defineConfig({
         // The server's test databases start from templates built once per run (test/dbTemplates.ts).
         // The CLI's test servers start from a data directory with the demo data (test/globalSetup.ts).
         ...(name === "server" || name === "cli" ? { globalSetup: ["./test/globalSetup.ts"] } : {}),
+        ...(name === "web" ? { setupFiles: ["./test/setup.ts"] } : {}),
         // The CLI's tests run the real binary (tsx, a server child process) per command: seconds
         // each when the machine is busy, so a test of several commands gets more time.
         ...(name === "cli" ? { testTimeout: 120_000 } : {}),

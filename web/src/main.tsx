@@ -4,11 +4,11 @@
  */
 import "@blueprintjs/core/lib/css/blueprint.css";
 import "./app/app.css";
+import { Effect } from "effect";
 import { createRoot } from "react-dom/client";
 import { brandingHost } from "@portal/adapters/http/brandingHost";
-import { makePortalApiHttp } from "@portal/adapters/http/PortalApiHttp";
-import { fetchAppVersion } from "@portal/adapters/http/appInfo";
-import { eventStreamHttp } from "@portal/adapters/http/EventStreamHttp";
+import { lazyPortalApi } from "@portal/adapters/http/lazyAreas";
+import { lazyEventStream } from "@portal/adapters/http/lazyEventStream";
 import { ClockSystem } from "@portal/adapters/clock/ClockSystem";
 import { makeStorageLocal } from "@portal/adapters/storage/StorageLocal";
 import { lazyVpnConnector } from "@portal/adapters/vpn-connector/VpnConnectorLazy";
@@ -19,6 +19,7 @@ import { AppHistory } from "./app/router/AppHistory";
 import { AppRouter } from "./app/router/AppRouter";
 import { elementRoutes, preloadMatches } from "./app/router/elementRoutes";
 import { RootStore } from "./stores/RootStore";
+import { AUTH_KEY } from "./stores/SessionStore";
 
 async function start(): Promise<void> {
   installIconLoader();
@@ -27,9 +28,13 @@ async function start(): Promise<void> {
   // The chunks of the page asked for load beside the session's first calls.
   preloadMatches(routes, history.location);
   const host = brandingHost(window.location.hostname);
+  const storage = makeStorageLocal(window.localStorage, ClockSystem);
   // The HTTP adapter reads the session from the store lazily: the store is built after it.
   let root: RootStore | null = null;
-  const api = makePortalApiHttp({
+  const onFailure = (error: Parameters<RootStore["connectivity"]["failed"]>[0]) => root?.connectivity.failed(error);
+  // The HTTP adapter (ky, the decoders, effect's Schema) loads with the first call, not with the
+  // sign-in page: the form shows before it is in (issue 16, first load).
+  const api = lazyPortalApi(async () => (await import("@portal/adapters/http/PortalApiHttp")).makePortalApiHttp({
     baseUrl: window.location.origin,
     brandingHost: host,
     session: {
@@ -37,9 +42,9 @@ async function start(): Promise<void> {
       companyId: () => root?.session.selectedCompanyId ?? null,
       deviceId: () => root?.session.browserId ?? null,
     },
-    onFailure: (error) => root?.connectivity.failed(error),
+    onFailure,
     onResponse: (status) => root?.connectivity.answered(status),
-  });
+  }), onFailure);
   root = new RootStore({
     ports: {
       api,
@@ -52,7 +57,7 @@ async function start(): Promise<void> {
         return makeVpnConnectorHttp({ baseUrl: import.meta.env.VITE_VPN_CLIENT_URL, fetch: workerFetch() });
       }),
       clock: ClockSystem,
-      storage: makeStorageLocal(window.localStorage, ClockSystem),
+      storage,
     },
     navigate: (path) => history.navigator.push(path),
     env: {
@@ -67,10 +72,14 @@ async function start(): Promise<void> {
     brandingHost: host,
     // The app banner's store details (spec 7); the adapter loads with the banner, on phones only.
     appStoreLookup: async (id) => (await import("@portal/adapters/http/appStoreLookup")).lookUpAppStore(id, Date.now()),
-    events: eventStreamHttp(api.http, window.location.origin),
+    events: lazyEventStream(async () => {
+      const [{ eventStreamHttp }, loaded] = await Promise.all([import("@portal/adapters/http/EventStreamHttp"), api.loaded()]);
+      return eventStreamHttp(loaded.http, window.location.origin);
+    }),
     appVersion: {
       running: __PORTAL_VERSION__,
-      fetchVersion: () => fetchAppVersion(window.location.origin),
+      // A module that cannot load reads as an unreadable info.json: null, ignored (spec 2).
+      fetchVersion: () => import("@portal/adapters/http/appInfo").then((m) => m.fetchAppVersion(window.location.origin), () => null),
       reload: () => window.location.reload(),
     },
     online: {
@@ -86,6 +95,11 @@ async function start(): Promise<void> {
         };
       },
     },
+  });
+  // A returning signed-in visitor calls the API at once: its adapter loads beside the stored
+  // session's decoding instead of after the first render.
+  void Effect.runPromise(storage.get(AUTH_KEY)).then((stored) => {
+    if (stored !== undefined) api.loaded().catch(() => undefined);
   });
   await root.init();
   createRoot(document.getElementById("root")!).render(

@@ -5,24 +5,32 @@
  * "access-request" event about my request that an approver decided shows core's decisionNotice
  * (4 s, with the approver's name); every such event refreshes the lists it touches.
  */
-import { Result, Schema } from "effect";
 import { action, makeObservable, observable } from "mobx";
+// The names only: the data schemas load with the stream (eventDecoders.ts), not with the sign-in page.
 import {
-  ACCESS_REQUEST_EVENT, AccessRequestEvent, BRANDING_CHANGED_EVENT, BrandingChangedEvent, LICENCE_CHANGED_EVENT, LicenceChangedEvent,
-  MESSAGES_CHANGED_EVENT, MessagesChangedEvent, MQTT_BROKER_STATUS_EVENT, MqttBrokerStatusEvent, RIGHTS_CHANGED_EVENT, RightsChangedEvent,
-} from "@portal/core/wire/events";
-import { REPORT_EVENT, ReportChangedEvent } from "@portal/core/wire/events";
-import { DATA_POINT_WATCH_EVENT, DATA_POINTS_EVENT, STREAM_EVENT } from "@portal/core/domain/DataPoint";
+  ACCESS_REQUEST_EVENT, BRANDING_CHANGED_EVENT, DATA_POINT_WATCH_EVENT, DATA_POINTS_EVENT, LICENCE_CHANGED_EVENT, MESSAGES_CHANGED_EVENT,
+  MQTT_BROKER_STATUS_EVENT, REPORT_EVENT, RIGHTS_CHANGED_EVENT, STREAM_EVENT,
+} from "@portal/core/wire/eventNames";
+import type { AccessRequestEvent, MqttBrokerStatusEvent, ReportChangedEvent } from "@portal/core/wire/events";
+import type { EventDecoders } from "./eventDecoders";
 import type { OpenEventStream, StreamEvent } from "./env";
 import type { RootStore } from "./RootStore";
 
 export const EVENT_RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000] as const;
 
-const decodeEvent = Schema.decodeUnknownResult(AccessRequestEvent);
-const decodeRightsChanged = Schema.decodeUnknownResult(RightsChangedEvent);
-const decodeMqttStatus = Schema.decodeUnknownResult(MqttBrokerStatusEvent);
-const decodeMessagesChanged = Schema.decodeUnknownResult(MessagesChangedEvent);
-const decodeBrandingChanged = Schema.decodeUnknownResult(BrandingChangedEvent);
+let decoders: EventDecoders | null = null;
+let loadingDecoders: Promise<EventDecoders> | null = null;
+
+/** Loads the events' schemas (once; again after a failed load). The web tests load them before any event. */
+export function loadEventDecoders(): Promise<EventDecoders> {
+  return (loadingDecoders ??= import("./eventDecoders").then(
+    (m) => (decoders = m.eventDecoders),
+    (error: unknown) => {
+      loadingDecoders = null;
+      throw error;
+    },
+  ));
+}
 
 export type StreamState = "closed" | "connecting" | "open";
 
@@ -64,6 +72,8 @@ export class EventStreamStore {
   private retryTimer: unknown = null;
   private failures = 0;
   private wanted = false;
+  /** Events received before the schemas were in, in order. */
+  private readonly waiting: StreamEvent[] = [];
   private readonly listeners: Listeners = {
     "rights-changed": new Set(), "mqtt-status": new Set(), "messages-changed": new Set(),
     "branding-changed": new Set(), "licence-changed": new Set(), "access-request": new Set(),
@@ -74,8 +84,8 @@ export class EventStreamStore {
   lastStream: string | null = null;
 
   constructor(private readonly root: RootStore, private readonly openStream: OpenEventStream | null) {
-    makeObservable<EventStreamStore, "close" | "retryTimer" | "failures" | "wanted" | "listeners">(this, {
-      close: false, retryTimer: false, failures: false, wanted: false, listeners: false,
+    makeObservable<EventStreamStore, "close" | "retryTimer" | "failures" | "wanted" | "listeners" | "waiting">(this, {
+      close: false, retryTimer: false, failures: false, wanted: false, listeners: false, waiting: false,
       state: observable, lastEventId: observable, start: action, stop: action,
     });
   }
@@ -94,6 +104,8 @@ export class EventStreamStore {
   /** Opens the stream unless it is open or opening. */
   start(): void {
     this.wanted = true;
+    // The schemas load beside the stream's opening, so that its first events need not wait.
+    loadEventDecoders().catch(() => undefined);
     if (this.openStream === null || this.close !== null || this.retryTimer !== null) return;
     this.connect();
   }
@@ -135,98 +147,79 @@ export class EventStreamStore {
    * A role of a company of mine changed: my rights there are read again (the menu follows), and
    * an open Roles screen shows the change.
    */
-  private rightsChanged(data: string): void {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data);
-    } catch {
-      return;
-    }
-    const decoded = decodeRightsChanged(parsed);
-    if (Result.isFailure(decoded) || decoded.success.company !== this.root.session.selectedCompanyId) return;
+  private rightsChanged(data: string, decode: EventDecoders): void {
+    const decoded = decode.rightsChanged(data);
+    if (decoded === null || decoded.company !== this.root.session.selectedCompanyId) return;
     void this.root.session.refreshRights();
     this.tell("rights-changed", undefined);
   }
 
   /** An MQTT broker client of the selected company changed state: the MQTT screen's tag follows. */
-  private mqttStatus(data: string): void {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data);
-    } catch {
-      return;
-    }
-    const decoded = decodeMqttStatus(parsed);
-    if (Result.isFailure(decoded) || decoded.success.company !== this.root.session.selectedCompanyId) return;
-    this.tell("mqtt-status", decoded.success);
+  private mqttStatus(data: string, decode: EventDecoders): void {
+    const decoded = decode.mqttStatus(data);
+    if (decoded === null || decoded.company !== this.root.session.selectedCompanyId) return;
+    this.tell("mqtt-status", decoded);
   }
 
   /** My messages changed (a notice arrived, or another tab marked some): the badge and an open list follow. */
-  private messagesChanged(data: string): void {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data);
-    } catch {
-      parsed = {};
-    }
-    const decoded = decodeMessagesChanged(parsed);
-    this.tell("messages-changed", Result.isSuccess(decoded) ? decoded.success.unread : undefined);
+  private messagesChanged(data: string, decode: EventDecoders): void {
+    const decoded = decode.messagesChanged(data);
+    this.tell("messages-changed", decoded?.unread);
   }
 
   /**
    * The selected company's identity or menu items changed (someone saved the Identity screen):
    * its branding and menu items are read again, so title, colour, logo and menu follow at once.
    */
-  private brandingChanged(data: string): void {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data);
-    } catch {
-      return;
-    }
-    const decoded = decodeBrandingChanged(parsed);
+  private brandingChanged(data: string, decode: EventDecoders): void {
+    const decoded = decode.brandingChanged(data);
     const company = this.root.session.selectedCompanyId;
-    if (Result.isFailure(decoded) || decoded.success.company !== company || company === null) return;
+    if (decoded === null || decoded.company !== company || company === null) return;
     void this.root.branding.loadCompany(company);
     this.tell("branding-changed", undefined);
   }
 
   /** A device's licences changed (an activation ended): the Licences screen and an open device page reload. */
-  private licenceChanged(data: string): void {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data);
-    } catch {
-      return;
-    }
-    const decoded = Schema.decodeUnknownResult(LicenceChangedEvent)(parsed);
-    if (Result.isFailure(decoded) || decoded.success.company !== this.root.session.selectedCompanyId) return;
-    this.tell("licence-changed", decoded.success.agent);
+  private licenceChanged(data: string, decode: EventDecoders): void {
+    const decoded = decode.licenceChanged(data);
+    if (decoded === null || decoded.company !== this.root.session.selectedCompanyId) return;
+    this.tell("licence-changed", decoded.agent);
   }
 
   /** A report of the company changed status or was deleted (issue 13; sent to everyone who may see reports): the Reports list follows. */
-  private reportChanged(data: string): void {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data);
-    } catch {
-      return;
-    }
-    const decoded = Schema.decodeUnknownResult(ReportChangedEvent)(parsed);
-    if (Result.isFailure(decoded) || decoded.success.company !== this.root.session.selectedCompanyId) return;
-    if (decoded.success.deleted === true) this.tell("report-deleted", decoded.success.report.publicId);
-    else this.tell("report-changed", decoded.success.report);
+  private reportChanged(data: string, decode: EventDecoders): void {
+    const decoded = decode.reportChanged(data);
+    if (decoded === null || decoded.company !== this.root.session.selectedCompanyId) return;
+    if (decoded.deleted === true) this.tell("report-deleted", decoded.report.publicId);
+    else this.tell("report-changed", decoded.report);
   }
 
-  /** One event: remembers its id, and dispatches an access-request event. Unreadable data is skipped. */
+  /**
+   * One event, in the order received: remembers its id and tells the stores. Events that come
+   * before the schemas are in wait for them; unreadable data is skipped.
+   */
   receive(event: StreamEvent): void {
+    if (decoders !== null && this.waiting.length === 0) return this.handle(event, decoders);
+    this.waiting.push(event);
+    if (this.waiting.length > 1) return;
+    loadEventDecoders().then(
+      (loaded) => {
+        for (const waiting of this.waiting.splice(0)) this.handle(waiting, loaded);
+      },
+      // The server that serves the module is gone, and with it the stream: its reopening after
+      // lastEventId (not moved by these events) brings them again.
+      () => void this.waiting.splice(0),
+    );
+  }
+
+  private handle(event: StreamEvent, decode: EventDecoders): void {
     if (event.id !== null) action(() => (this.lastEventId = event.id))();
-    if (event.event === RIGHTS_CHANGED_EVENT) return this.rightsChanged(event.data);
-    if (event.event === MQTT_BROKER_STATUS_EVENT) return this.mqttStatus(event.data);
-    if (event.event === MESSAGES_CHANGED_EVENT) return this.messagesChanged(event.data);
-    if (event.event === BRANDING_CHANGED_EVENT) return this.brandingChanged(event.data);
-    if (event.event === LICENCE_CHANGED_EVENT) return this.licenceChanged(event.data);
-    if (event.event === REPORT_EVENT) return this.reportChanged(event.data);
+    if (event.event === RIGHTS_CHANGED_EVENT) return this.rightsChanged(event.data, decode);
+    if (event.event === MQTT_BROKER_STATUS_EVENT) return this.mqttStatus(event.data, decode);
+    if (event.event === MESSAGES_CHANGED_EVENT) return this.messagesChanged(event.data, decode);
+    if (event.event === BRANDING_CHANGED_EVENT) return this.brandingChanged(event.data, decode);
+    if (event.event === LICENCE_CHANGED_EVENT) return this.licenceChanged(event.data, decode);
+    if (event.event === REPORT_EVENT) return this.reportChanged(event.data, decode);
     if (event.event === STREAM_EVENT) {
       this.lastStream = event.data;
       return this.tell("stream-opened", event.data);
@@ -234,15 +227,9 @@ export class EventStreamStore {
     if (event.event === DATA_POINTS_EVENT) return this.tell("data-points", event.data);
     if (event.event === DATA_POINT_WATCH_EVENT) return this.tell("data-point-watch", event.data);
     if (event.event !== ACCESS_REQUEST_EVENT) return;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(event.data);
-    } catch {
-      return;
-    }
-    const decoded = decodeEvent(parsed);
-    if (Result.isFailure(decoded)) return;
-    const mine = decoded.success.request.user.publicId === this.root.session.user?.publicId;
-    this.tell("access-request", { ...decoded.success, mine });
+    const decoded = decode.accessRequest(event.data);
+    if (decoded === null) return;
+    const mine = decoded.request.user.publicId === this.root.session.user?.publicId;
+    this.tell("access-request", { ...decoded, mine });
   }
 }

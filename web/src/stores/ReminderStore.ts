@@ -25,7 +25,8 @@ import {
   accessRequestReminders, mergeReminders, muteAllReminders, muteReminderById, mutedStateKeepUntil, tickReminders, visibleReminders,
 } from "@portal/core/rules/reminders";
 import type { RootStore } from "./RootStore";
-import { readJson, writeJson } from "./storageJson";
+import { writeJson } from "./storageJson";
+import { readJson } from "./storageRead";
 import { MyAccessRequestsStore } from "./MyAccessRequestsStore";
 
 /** Storage key of the muted state: reminder id to the time it is muted until (null: until expiry). */

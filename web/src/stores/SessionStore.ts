@@ -4,15 +4,15 @@
  * storage, sent as Api-Company) and its rights. Sign-in failures are shown as the server's message.
  */
 import { action, computed, makeObservable, observable, observableRef, runInAction } from "mobx";
-import { Effect, Schema } from "effect";
+import { Effect } from "effect";
 import { JUMP_START_TOKEN_SECONDS } from "@portal/core/constants";
-import { AccessToken } from "@portal/core/domain/AccessToken";
+import type { AccessToken } from "@portal/core/domain/AccessToken";
 import { safeReturnPath } from "@portal/core/rules/returnPath";
 import type { MyCompany } from "@portal/core/domain/Company";
 import type { Right } from "@portal/core/domain/Right";
 import type { MyUser } from "@portal/core/domain/User";
 import type { RootStore } from "./RootStore";
-import { readJson, writeJson } from "./storageJson";
+import { writeJson } from "./storageJson";
 import { RECENT_COMPANY_MS } from "./BrandingStore";
 
 /** Storage keys. The token entry expires with the token itself. */
@@ -104,10 +104,13 @@ export class SessionStore {
   /** Reads a still-valid token and the selected company from storage (expired entries read as absent). */
   async restore(): Promise<void> {
     const { storage } = this.root.ports;
-    const [token, company] = await Promise.all([
-      Effect.runPromise(readJson(storage, AUTH_KEY, AccessToken)),
-      Effect.runPromise(readJson(storage, COMPANY_KEY, Schema.String)),
-    ]);
+    // Nothing stored (a signed-out visitor): no schemas to load before the sign-in page shows.
+    const stored = await Effect.runPromise(storage.get(AUTH_KEY));
+    const { token, company } = stored === undefined ? { token: null, company: null } : await import("./storedSession").then(
+      (m) => m.readStoredSession(storage, AUTH_KEY, COMPANY_KEY),
+      // The module cannot load (its server is gone): signed out for now; the stored session stays for the next start.
+      () => ({ token: null, company: null }),
+    );
     runInAction(() => {
       this.token = token;
       this.selectedCompanyId = token === null ? null : company;
