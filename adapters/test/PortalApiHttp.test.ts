@@ -70,6 +70,22 @@ describe("PortalApiHttp", () => {
     expect(req?.headers["api-company"]).toBe("c1");
   });
 
+  it("first calls at the same moment share one discovery request; a failed one is asked again", async () => {
+    answers.set("GET /api/group-types", ok([]));
+    answers.set("GET /api/registrations", { status: 200, body: { status: "success", type: "Registrations", data: { allowed: false }, moreAfter: null } });
+    const { port } = api({ secret: "s3cret", company: "c1" });
+    const before = seen.filter((r) => r.url === "/api/").length;
+    await Promise.all([run(port.discovery.discover()), run(port.groupTypes.list({})), run(port.discovery.discover())]);
+    expect(seen.filter((r) => r.url === "/api/").length - before).toBe(1);
+    await run(port.discovery.discover());
+    expect(seen.filter((r) => r.url === "/api/").length - before).toBe(1);
+
+    const nowhere = makePortalApiHttp({ baseUrl: "http://127.0.0.1:9", brandingHost: "x", session: { secret: () => null, companyId: () => null } });
+    const [a, b] = await Promise.all([run(nowhere.discovery.discover()), run(nowhere.discovery.discover())]);
+    expect([a._tag, b._tag]).toEqual(["Failure", "Failure"]);
+    expect((await run(nowhere.discovery.discover()))._tag).toBe("Failure");
+  });
+
   it("signs in with Basic email:otp:password and decodes the token", async () => {
     answers.set("POST /api/access-tokens", ok({ publicId: "t1", secretId: "sec", expiresOn: "2030-01-01T00:00:00Z" }));
     const { port } = api();

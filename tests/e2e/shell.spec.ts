@@ -157,3 +157,18 @@ test("a signed-in start asks the API for each thing once (issue 16: no duplicate
   expect(calls.filter((c) => c.startsWith("GET /api/my-companies"))).toHaveLength(1);
   expect(calls.filter((c) => c.startsWith("GET /api/companies/"))).toHaveLength(1);
 });
+
+test("the sign-in page asks the API for each thing once (its first calls share one discovery)", async ({ page }) => {
+  const calls: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) calls.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  // The host's branding and whether it takes registrations: both asked, after discovery.
+  await expect.poll(() => calls.some((c) => c.startsWith("GET /api/brandings")) && calls.some((c) => c.startsWith("GET /api/registrations"))).toBe(true);
+  await page.waitForLoadState("load");
+  expect(calls.filter((c) => c === "GET /api/")).toHaveLength(1);
+  expect(calls.filter((c, i) => calls.indexOf(c) !== i)).toEqual([]);
+});

@@ -5,7 +5,7 @@
  * errors (status + error.data) through core's errorStatus table. It never throws: every failure
  * travels in the Effect's error channel, and observers (connectivity) are told about it.
  */
-import { Effect, Schema } from "effect";
+import { Effect, Exit, Schema } from "effect";
 import ky, { type KyInstance } from "ky";
 import { API_VERSION } from "@portal/core/constants";
 import { DEVICE_ID_HEADER } from "@portal/core/domain/Account";
@@ -68,6 +68,8 @@ export interface Page<A> {
 export class HttpClient {
   private readonly ky: KyInstance;
   private links: Map<string, DiscoveryLink> | null = null;
+  /** The discovery request in flight: callers at the same moment (a page's first calls) share it. */
+  private discovering: Promise<Exit.Exit<ReadonlyArray<DiscoveryLink>, ClientError>> | null = null;
 
   constructor(private readonly options: HttpClientOptions) {
     this.ky = ky.create({
@@ -81,16 +83,23 @@ export class HttpClient {
     });
   }
 
-  /** Loads the discovery document once; later calls reuse it. Fails with ApiUnavailable or ApiFailure. */
+  /**
+   * Loads the discovery document once; later calls reuse it, and calls made while it loads wait
+   * for the same request. A failure is not kept: the next call asks again. Fails with
+   * ApiUnavailable or ApiFailure.
+   */
   discover(): Effect.Effect<ReadonlyArray<DiscoveryLink>, ClientError> {
     if (this.links !== null) return Effect.succeed([...this.links.values()]);
-    return this.send("GET", new URL("/api/", this.options.baseUrl).toString(), { auth: "none" }).pipe(
+    const load = this.send("GET", new URL("/api/", this.options.baseUrl).toString(), { auth: "none" }).pipe(
       Effect.flatMap((body) => decodeBody(DiscoverySchema, body)),
       Effect.map((page) => {
         this.links = new Map(page.data.map((l) => [l.rel, l]));
         return page.data;
       }),
     );
+    return Effect.promise(() => (this.discovering ??= Effect.runPromiseExit(load).finally(() => {
+      this.discovering = null;
+    }))).pipe(Effect.flatMap((exit) => Exit.isSuccess(exit) ? Effect.succeed(exit.value) : Effect.failCause(exit.cause)));
   }
 
   /** Calls the endpoint named by `rel` and decodes the envelope's data with `schema`. */
