@@ -12,7 +12,7 @@ class Boundary extends Component<BoundaryProps, State> {
     return { error: error ?? new Error("unknown render failure") };
   }
 
-  /** Another location is a fresh start: its page renders again instead of the error. */
+  /** A navigation (to another path, or to the same one again: a new location key) is a fresh start: its page renders again instead of the error. */
   static getDerivedStateFromProps(props: BoundaryProps, state: State): Partial<State> | null {
     if (state.error === null) return state.shownAt === props.resetKey ? null : { shownAt: props.resetKey };
     return state.shownAt === props.resetKey ? null : { error: null, shownAt: props.resetKey };
@@ -25,9 +25,9 @@ class Boundary extends Component<BoundaryProps, State> {
 
 /**
  * What the data router's `errorElement` did: a rendering failure below (a page chunk that cannot
- * load included) shows `fallback` in place of the children until the location changes.
+ * load included) shows `fallback` in place of the children until the next navigation.
  */
 export function RouteErrorBoundary({ fallback, children }: Props) {
   const location = useLocation();
-  return <Boundary fallback={fallback} resetKey={`${location.pathname}${location.search}`}>{children}</Boundary>;
+  return <Boundary fallback={fallback} resetKey={location.key}>{children}</Boundary>;
 }

@@ -11,19 +11,31 @@ type LazyRoute = { readonly Component: ComponentType; readonly preload: () => Pr
 
 const preloads = new WeakMap<RouteObject, () => Promise<unknown>>();
 
-/** A page component that loads on first render or `preload`; a failed load is tried again next time. */
+/**
+ * A page component that loads on first render or `preload`. A failed load stays failed (the error
+ * boundary shows it; React's own re-render after an error must not fetch again, or a server that
+ * is down would be asked in a loop) until the next navigation to the page, whose `preload` tries anew.
+ */
 function lazyRoute(load: () => Promise<ComponentType>): LazyRoute {
   let pending: Promise<{ default: ComponentType }> | null = null;
-  const preload = () =>
+  let failed = false;
+  const start = () =>
     (pending ??= load().then(
       (Component) => ({ default: Component }),
       (error: unknown) => {
-        pending = null;
-        Loaded = lazy(preload);
+        failed = true;
         throw error;
       },
     ));
-  let Loaded = lazy(preload);
+  let Loaded = lazy(start);
+  const preload = () => {
+    if (failed) {
+      failed = false;
+      pending = null;
+      Loaded = lazy(start);
+    }
+    return start();
+  };
   function LazyPage() {
     return <Loaded />;
   }
