@@ -47,9 +47,14 @@ function lazyRoute(load: () => Promise<ComponentType>): LazyRoute {
  */
 function settled<T>(promise: Promise<T>): Promise<T> {
   const tracked = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
+  // Block bodies: returning `tracked` (a thenable) would chain a second promise to its rejection, unhandled.
   tracked.then(
-    (value) => Object.assign(tracked, { status: "fulfilled", value }),
-    (reason: unknown) => Object.assign(tracked, { status: "rejected", reason }),
+    (value) => {
+      Object.assign(tracked, { status: "fulfilled", value });
+    },
+    (reason: unknown) => {
+      Object.assign(tracked, { status: "rejected", reason });
+    },
   );
   return promise;
 }
