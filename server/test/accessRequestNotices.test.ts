@@ -125,11 +125,17 @@ describe.each(await availableBackends())("access request notices on %s", (kind) 
   });
 
   it("keeps a refused mail queued with its error, to be retried later", async () => {
+    // A fresh id per attempt: vitest's retry of this test inserts again.
     const [row] = await t.database.db.insert(outboxMessages).values({
-      publicId: "refusedMail1", companyId: null, to: "viewer@example.com", subject: "Hello", text: "Refused", createdAt: new Date(),
+      publicId: `refused${Math.random().toString(36).slice(2, 8)}`, companyId: null, to: "viewer@example.com", subject: "Hello", text: "Refused", createdAt: new Date(),
     }).returning();
-    await app.portal.mailWorker!.runOnce();
-    const [after] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.id, row!.id));
+    // runOnce joins a pass already under way (the worker's own timer), which may have claimed before
+    // this row was in (failed once in CI that way): run until this row has been tried, three passes at most.
+    let after: typeof outboxMessages.$inferSelect | undefined;
+    for (let pass = 0; pass < 3 && after?.attempts !== 1; pass++) {
+      await app.portal.mailWorker!.runOnce();
+      [after] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.id, row!.id));
+    }
     expect(after).toMatchObject({ status: "queued", attempts: 1, sentAt: null });
     expect(after!.error).toMatch(/550|Mailbox unavailable/);
     // Not claimable again before its retry delay.
