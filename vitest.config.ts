@@ -35,7 +35,10 @@ export default defineConfig({
     // Every answer of the server is checked against its endpoint's success schema (core's route table).
     // Broker clients connect only in the tests that ask for it (mqttClients: true): elsewhere their
     // status events would mix into the event streams the tests read.
-    env: { PORTAL_CHECK_ANSWERS: "1", PORTAL_MQTT_CLIENTS: "0" },
+    // Passwords are hashed at scrypt's lowest accepted cost (server/src/auth/secrets.ts): the run
+    // signs in hundreds of times, each check 67 ms of CPU at the production cost. The servers the
+    // CLI's tests start inherit it; the production cost has a test of its own (auth.test.ts).
+    env: { PORTAL_CHECK_ANSWERS: "1", PORTAL_MQTT_CLIENTS: "0", PORTAL_SCRYPT_N: "1024" },
     // No maxWorkers here: a project takes the root's (the command line's --maxWorkers, else
     // vitest's default of one less than the cores), but one set in this file reaches every project
     // through `extends` and beats the command line. `maxWorkers: 1` here made the whole batch of

@@ -18,6 +18,8 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
+  // The template's demo passwords are hashed at the cost the test files run with (vitest.config.ts env).
+  process.env["PORTAL_SCRYPT_N"] ??= project.config.env["PORTAL_SCRYPT_N"];
   // For comparing (and for doubting the template): PORTAL_TEST_NO_TEMPLATES=1 starts every server empty.
   if (process.env["PORTAL_TEST_NO_TEMPLATES"] === "1") {
     project.provide("cliTemplateDir", null);

@@ -7,6 +7,7 @@
  * MAIL_FROM (sender of mails), PORTAL_SELF_SIGN_UP=1|0 (turns self sign-up, /register, on or off
  * in every sector at start; unset leaves the stored setting, off in the demo). RELAY_NODE / RELAY_NODE_URL: this process's name and address among
  * several server processes on one database (the relay forwards streams between them).
+ * PORTAL_SCRYPT_N: scrypt's cost for new password hashes (default 16384; auth/secrets.ts).
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";

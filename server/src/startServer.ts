@@ -13,6 +13,7 @@ import { seedDemoExpiringAccess } from "./seed/demoExpiringAccess";
 import { isDatabaseEmpty, loadDemo } from "./seed/loadDemo";
 import { loadDemoUsage } from "./seed/demoUsage";
 import { nowOf, systemClock } from "./http/Clock";
+import { scryptCost } from "./auth/secrets";
 
 export interface StartServerOptions {
   readonly database: DatabaseOptions;
@@ -43,6 +44,8 @@ export interface RunningServer {
 }
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  // A bad PORTAL_SCRYPT_N stops the start here rather than failing each sign-up later.
+  scryptCost();
   const database = await openDatabase(options.database);
   let demoLoaded = false;
   try {

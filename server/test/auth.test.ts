@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "@portal/fixtures/demo/demoData";
-import { hashPassword, verifyPassword } from "../src/auth/secrets";
+import { DEFAULT_SCRYPT_N, hashPassword, scryptCost, verifyPassword } from "../src/auth/secrets";
 import { parseBasic } from "../src/auth/signIn";
 import { base32Decode, base32Encode, totpCode, verifyTotp } from "../src/auth/totp";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
@@ -18,6 +18,20 @@ describe("secrets, ids and TOTP", () => {
     expect(hash).not.toContain("portal-demo");
     expect(await verifyPassword("portal-demo", hash)).toBe(true);
     expect(await verifyPassword("portal-demO", hash)).toBe(false);
+  });
+
+  it("hashes at Node's default scrypt cost unless PORTAL_SCRYPT_N names another power of two; a hash of any cost verifies", async () => {
+    expect(DEFAULT_SCRYPT_N).toBe(16384);
+    expect(scryptCost({})).toBe(16384);
+    expect(scryptCost({ PORTAL_SCRYPT_N: "" })).toBe(16384);
+    expect(scryptCost({ PORTAL_SCRYPT_N: "1024" })).toBe(1024);
+    expect(scryptCost({ PORTAL_SCRYPT_N: "131072" })).toBe(131072);
+    for (const bad of ["1000", "512", "2097152", "16384.5", "abc", "-1024"]) expect(() => scryptCost({ PORTAL_SCRYPT_N: bad })).toThrow(/PORTAL_SCRYPT_N/);
+    // This run hashes at the suite's cost (vitest.config.ts); a hash made at full cost still verifies.
+    expect((await hashPassword("x")).split("$")[1]).toBe(process.env["PORTAL_SCRYPT_N"] ?? "16384");
+    const fullCost = "scrypt$16384$8$1$c2FsdDAxMjM0NTY3ODlhYg==$" + (await import("node:crypto")).scryptSync("portal-demo", Buffer.from("c2FsdDAxMjM0NTY3ODlhYg==", "base64"), 32, { N: 16384, r: 8, p: 1 }).toString("base64");
+    expect(await verifyPassword("portal-demo", fullCost)).toBe(true);
+    expect(await verifyPassword("portal-demO", fullCost)).toBe(false);
   });
 
   it("matches the RFC 6238 test vector (SHA-1, 59 s)", () => {

@@ -7,6 +7,8 @@ import { buildDbTemplates } from "./dbTemplates";
 import { POSTGRES_ADMIN_URL, postgresAvailable } from "./testDatabase";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The templates hash the demo passwords: at the cost the test files run with (vitest.config.ts env).
+  process.env["PORTAL_SCRYPT_N"] ??= project.config.env["PORTAL_SCRYPT_N"];
   const built = await buildDbTemplates((await postgresAvailable()) ? POSTGRES_ADMIN_URL : undefined);
   project.provide("dbTemplates", built.templates);
   return () => built.dispose();
