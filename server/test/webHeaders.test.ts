@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "@portal/fixtures/demo/demoData";
@@ -16,12 +17,18 @@ let t: TestDatabase;
 let app: FastifyInstance;
 let dist: string;
 const ASSET = "/assets/index-Ab12Cd34.js";
+const PRECOMPRESSED = "/assets/index-Zz98Yy76.css";
+const PRECOMPRESSED_TEXT = `.a{color:red}\n${".b{margin:0}\n".repeat(400)}`;
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), "portal-dist-"));
   mkdirSync(join(dist, "assets"));
   writeFileSync(join(dist, "index.html"), `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`);
   writeFileSync(join(dist, ASSET), `console.log(${JSON.stringify("x".repeat(4000))});`);
+  // A file with the build's compressed copies beside it (web/vite.config.ts, precompress).
+  writeFileSync(join(dist, PRECOMPRESSED), PRECOMPRESSED_TEXT);
+  writeFileSync(join(dist, `${PRECOMPRESSED}.br`), brotliCompressSync(PRECOMPRESSED_TEXT, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(join(dist, `${PRECOMPRESSED}.gz`), gzipSync(PRECOMPRESSED_TEXT, { level: 9 }));
   t = await createTestDatabase("pglite");
   app = await buildApp({ database: t.database, webDist: dist, trustProxy: true });
 });
@@ -111,6 +118,24 @@ describe("static files", () => {
       expect(res.headers["content-type"], url).toMatch(/^text\/html/);
       expect(res.headers["cache-control"], url).toBe("no-cache");
     }
+  });
+
+  it("send the build's compressed copy of a file as it is, with the file's type and caching", async () => {
+    const br = await app.inject({ method: "GET", url: PRECOMPRESSED, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/^text\/css/);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers["vary"]).toMatch(/accept-encoding/i);
+    // The bytes of the copy on disk (quality 11), not a second compression of it.
+    expect(br.rawPayload.equals(brotliCompressSync(PRECOMPRESSED_TEXT, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(PRECOMPRESSED_TEXT);
+    const gzip = await app.inject({ method: "GET", url: PRECOMPRESSED, headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(PRECOMPRESSED_TEXT);
+    const plain = await app.inject({ method: "GET", url: PRECOMPRESSED, headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(PRECOMPRESSED_TEXT);
   });
 
   it("answer a real 404 for a missing file, not the app's HTML", async () => {

@@ -5,7 +5,8 @@
 // The sign-in page's first load is the entry chunk of index.html with its static imports, plus the
 // code-split /login page with its static imports: what the browser must fetch before the form
 // shows. Chunks imported later (other pages, icons, the signed-in shell) are left out. Sizes are
-// of each file compressed at the levels the server uses (gzip 9, brotli 11: @fastify/compress).
+// of each file compressed as the build writes its copies, which the server sends (gzip 9, brotli 11:
+// vite.config.ts, precompress).
 import { gzipSync, brotliCompressSync, constants } from "node:zlib";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -117,12 +117,23 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, { global: true, threshold: 1024, globalDecompression: false, encodings: ["br", "gzip"] });
 }
 
-/** The built web app's files, with cacheControlOf's policy. */
+/**
+ * The built web app's files, with cacheControlOf's policy. The build writes a brotli (quality 11)
+ * and a gzip (level 9) copy beside each file worth it (web/vite.config.ts); those are sent as
+ * they are to a client that accepts them, so no request spends CPU compressing a script, and the
+ * copies are smaller than the compression plugin's on-the-fly quality 4 (the sign-in page's
+ * stylesheet 35 against 49 kB). A file without a copy is compressed on the fly as before.
+ */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
+    preCompressed: true,
     cacheControl: false,
-    setHeaders: (res, path) => { res.setHeader("cache-control", cacheControlOf(path)); },
+    setHeaders: (res, path) => {
+      res.setHeader("cache-control", cacheControlOf(path));
+      // The same URL is answered in brotli, gzip or plain: a shared cache must key on the encoding.
+      res.setHeader("vary", "accept-encoding");
+    },
   });
 }
