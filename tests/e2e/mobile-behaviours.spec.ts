@@ -179,13 +179,21 @@ test("tooltips open after 1,500 ms, not before (spec 9)", async ({ page, signInA
   // flight on a busy machine, and the app went to "API server is unavailable" (seen in CI).
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 1_000);
-  await button.hover();
-  await page.clock.runFor(1400);
-  await page.waitForTimeout(500);
-  await expect(tooltip).toHaveCount(0);
-  await page.clock.runFor(200);
-  // Opened at 1,500 ms; popper then places it over a few animation frames of the same clock.
-  for (let frame = 0; frame < 10 && (await tooltip.count()) === 0; frame++) await page.clock.runFor(16);
-  await expect(tooltip).toBeVisible();
+  // Tried again from a pointer away from the button when the hover was lost: on a busy machine the
+  // top bar still settled after the button was visible (once in CI the tooltip never opened,
+  // its retry passed). Each try checks both halves: closed at 1,400 ms, open after 1,500 ms.
+  await expect(async () => {
+    await page.mouse.move(0, 400);
+    await page.clock.runFor(500);
+    await expect(tooltip).toHaveCount(0, { timeout: 2_000 });
+    await button.hover();
+    await page.clock.runFor(1400);
+    await page.waitForTimeout(500);
+    await expect(tooltip).toHaveCount(0);
+    await page.clock.runFor(200);
+    // Opened at 1,500 ms; popper then places it over a few animation frames of the same clock.
+    for (let frame = 0; frame < 10 && (await tooltip.count()) === 0; frame++) await page.clock.runFor(16);
+    await expect(tooltip).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await screenshot(page, "tooltip-1280");
 });
