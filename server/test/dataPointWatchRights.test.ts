@@ -171,6 +171,28 @@ describe.skipIf(!brokerUp)("data-point watches after a change of rights", () => 
     });
   });
 
+  it("checks a watch when it is applied: a change of rights between the PUT's check and its NOTIFY still ends it", async () => {
+    // The shift lead is in Office by now (the test above), which hides the Boiler Controller. The
+    // watch is applied as a PUT that checked before that move would apply it: straight to the hub.
+    const shiftLead = await signInAs(app, "shift-lead@example.com");
+    const stream = await openStream(base, shiftLead);
+    await stream.waitForLive(1);
+    const id = (stream.live.find((e) => e.event === STREAM_EVENT)!.data as { stream: string }).stream;
+    const { users } = await import("../src/db/schema");
+    const [u] = await db.database.db.select({ id: users.id }).from(users).where(eq(users.email, "shift-lead@example.com"));
+    const [c] = await db.database.db.select({ id: companies.id }).from(companies).where(eq(companies.publicId, demo));
+    const [a] = await db.database.db.select({ id: agents.id }).from(agents).where(eq(agents.publicId, boiler));
+    const witness = await watching(admin);
+    await app.portal.events.live.watch(id, u!.id, c!.id, [a!.id]);
+    expect(await until(() => stream.live.some((e) => e.event === DATA_POINT_WATCH_EVENT))).toBe(true);
+    expect(stream.live.find((e) => e.event === DATA_POINT_WATCH_EVENT)!.data).toEqual({ stream: id, agents: [] });
+    const after = await publishSeenBy(witness);
+    await new Promise((r) => setTimeout(r, 4 * FLUSH_MS));
+    expect(received(stream, "probe")).not.toContain(after);
+    stream.close();
+    witness.close();
+  });
+
   it("keeps the watch of a user who still may see the device when rights change in the company", async () => {
     const witness = await watching(admin);
     const watcher = await watching(admin);

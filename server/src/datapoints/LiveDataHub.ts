@@ -153,7 +153,14 @@ export class LiveDataHub {
     else this.apply(change);
   }
 
-  /** Applies a watch change to a stream of this process; a stream of another user is left alone. */
+  /**
+   * Applies a watch change to a stream of this process (a stream of another user is left alone),
+   * then checks it once against the database. The PUT checked the rights before its NOTIFY came
+   * round; a change of rights committed in between sent its notice while this stream watched
+   * nothing yet, so that notice's recheck passed it by, and without this check the watch would
+   * deliver until the periodic one (RECHECK_MS). Seen once in the end-to-end run: a member moved
+   * to another access category kept the device's values for more than 15 s.
+   */
   private apply(change: WatchChange): void {
     const s = this.streams.get(change.stream);
     if (!s || s.userId !== change.userId) return;
@@ -165,6 +172,7 @@ export class LiveDataHub {
       if (!set) this.byAgent.set(a, (set = new Set()));
       set.add(change.stream);
     }
+    if (s.agents.size > 0) void this.recheck((other) => other === s);
   }
 
   /** The streams of this process a relay notice concerns are checked again. */
@@ -191,12 +199,14 @@ export class LiveDataHub {
     await Promise.all([...this.streams].map(async ([id, s]) => {
       if (s.companyId === null || s.agents.size === 0 || !which(s)) return;
       try {
-        const allowed = await watchableAgents(database.db, s.userId, s.companyId, [...s.agents], now);
+        const checked = [...s.agents];
+        const allowed = await watchableAgents(database.db, s.userId, s.companyId, checked, now);
         if (this.streams.get(id) !== s) return;
-        const gone = [...s.agents].filter((a) => !allowed.has(a));
+        // Only what this check looked at: a device a newer watch added meanwhile has its own check.
+        const gone = checked.filter((a) => !allowed.has(a) && s.agents.has(a));
         if (gone.length === 0) return;
         for (const a of gone) this.unindex(a, id);
-        s.agents = new Set([...s.agents].filter((a) => allowed.has(a)));
+        s.agents = new Set([...s.agents].filter((a) => !gone.includes(a)));
         this.revoked += gone.length;
         const left = s.agents.size === 0 ? [] : await database.db.select({ publicId: agents.publicId }).from(agents).where(inArray(agents.id, [...s.agents]));
         s.write(DATA_POINT_WATCH_EVENT, { stream: id, agents: left.map((a) => a.publicId).sort() });
