@@ -8,16 +8,27 @@ const EMAIL = "demo@example.com";
 const PASSWORD = "secret-password";
 
 describe("SessionStore", () => {
-  it("signs in, keeps the token in storage with its expiry, and opens the root", async () => {
+  it("signs in, keeps the token in storage with its expiry, and names the root as the destination", async () => {
     const h = harness();
     await h.root.session.signIn(EMAIL, PASSWORD);
     expect(h.root.session.isSignedIn).toBe(true);
-    expect(h.navigations.at(-1)).toBe("/");
+    // The sign-in page goes there; the store itself does not navigate (a second navigation raced
+    // the company check and took a person of several companies back to a blank deep link).
+    expect(h.root.session.destination).toBe("/");
+    expect(h.navigations).toEqual([]);
     const stored = await Effect.runPromise(h.storage.get(AUTH_KEY));
     expect(JSON.parse(stored ?? "null")?.secretId).toBe(h.root.session.secret);
     // The stored token reads as absent once it has expired.
     h.clock.advance(8 * 24 * 60 * 60 * 1000);
     expect(await Effect.runPromise(h.storage.get(AUTH_KEY))).toBeUndefined();
+  });
+
+  it("keeps a deep link asked for while signed out as the destination after sign-in", async () => {
+    const h = harness();
+    h.root.session.rememberReturn("/translations?q=1");
+    await h.root.session.signIn(EMAIL, PASSWORD);
+    expect(h.root.session.destination).toBe("/translations?q=1");
+    expect(h.navigations).toEqual([]);
   });
 
   it("shows the server's message on wrong credentials and stays signed out", async () => {

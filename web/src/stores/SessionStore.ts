@@ -97,7 +97,7 @@ export class SessionStore {
   }
 
   /** Where to go once signed in (or once a company is chosen): the remembered page, else home. */
-  private get destination(): string {
+  get destination(): string {
     return this.returnTo ?? "/";
   }
 
@@ -165,7 +165,10 @@ export class SessionStore {
         this.pendingTwoFactor = null;
         this.signingIn = false;
       });
-      this.root.navigate(this.destination);
+      // No navigation here: the sign-in and two-factor pages send a signed-in person to the
+      // destination as soon as the token is set. A second navigation here, after the sector's
+      // branding came back, could land after the company check had already sent a person of
+      // several companies on to my-companies, and took them back to a blank deep link.
       return;
     }
     const error = result.failure;

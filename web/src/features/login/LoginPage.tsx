@@ -22,7 +22,7 @@ export default observer(function LoginPage() {
   // "Create an account" only where the host's sector takes registrations (issue 11).
   useEffect(() => void signUp.load(), [signUp]);
 
-  if (session.isSignedIn) return <Navigate to={session.returnTo ?? "/"} replace />;
+  if (session.isSignedIn) return <Navigate to={session.destination} replace />;
   if (session.twoFactorPending) return <Navigate to="/two-factor-auth" replace />;
 
   const submit = (event: FormEvent) => {

@@ -10,7 +10,8 @@ export default observer(function TwoFactorAuthPage() {
   const { session } = useStores();
   const [otp, setOtp] = useState("");
 
-  if (session.isSignedIn) return <Navigate to="/" replace />;
+  // The page asked for before sign-in (kept by the sign-in page) opens after the second step too.
+  if (session.isSignedIn) return <Navigate to={session.destination} replace />;
   if (!session.twoFactorPending) return <Navigate to="/login" replace />;
 
   const submit = (event: FormEvent) => {
