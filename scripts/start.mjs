@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: installs the packages with the pinned pnpm, builds the web app when it can be
 // built, and starts the portal (API and web on one port). Environment: PORT (8080), DATA_DIR
-// (./data, the embedded database), DATABASE_URL (a PostgreSQL server instead: no demo data),
+// (./data, the embedded database), DATABASE_URL (a PostgreSQL server instead: no demo data unless
+// PORTAL_DEMO=1),
 // PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD (an administrator to create). See README.md.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -52,7 +53,8 @@ child.on("exit", (code, signal) => { agent?.kill("SIGTERM"); process.exit(code ?
 // The demo device agent (issue 10): once the portal answers, one agent process links the online
 // demo devices, with a demo HMI page, Modbus TCP server and echo service behind them. The server
 // wrote its configuration (fresh credentials) into the data directory. PORTAL_DEMO_AGENT=0: none.
-if (!process.env.DATABASE_URL && process.env.PORTAL_DEMO !== "0" && process.env.PORTAL_DEMO_AGENT !== "0") {
+const demo = process.env.DATABASE_URL ? process.env.PORTAL_DEMO === "1" : process.env.PORTAL_DEMO !== "0";
+if (demo && process.env.PORTAL_DEMO_AGENT !== "0") {
   void (async () => {
     for (let i = 0; i < 600; i++) {
       const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);

@@ -1,7 +1,7 @@
 /**
  * `node bin/server.mjs` (a bundle of this file) or `tsx src/main.ts`: the portal from environment variables. PORT (8080), DATA_DIR (./data, the
- * embedded PGlite database), DATABASE_URL (a PostgreSQL server instead; no demo data there),
- * PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD (an administrator to create), PORTAL_DEMO=0 (no
+ * embedded PGlite database), DATABASE_URL (a PostgreSQL server instead; no demo data there unless
+ * PORTAL_DEMO=1), PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD (an administrator to create), PORTAL_DEMO=0 (no
  * demo data even on an empty embedded database), LOG=1 (request logging), PORTAL_ORIGIN (origin
  * of the links in mails), SMTP_URL (relay for mails; without it they are kept in the outbox),
  * MAIL_FROM (sender of mails), PORTAL_SELF_SIGN_UP=1|0 (turns self sign-up, /register, on or off
@@ -9,7 +9,7 @@
  * several server processes on one database (the relay forwards streams between them).
  * PORTAL_SCRYPT_N: scrypt's cost for new password hashes (default 16384; auth/secrets.ts).
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from "@portal/fixtures/demo/demoData";
 import { startServer } from "./startServer";
@@ -24,9 +24,13 @@ const url = env["DATABASE_URL"];
 const admin = env["PORTAL_ADMIN_EMAIL"] && env["PORTAL_ADMIN_PASSWORD"]
   ? { email: env["PORTAL_ADMIN_EMAIL"], password: env["PORTAL_ADMIN_PASSWORD"] } : undefined;
 
+// The demo: on the embedded database unless PORTAL_DEMO=0; on a PostgreSQL server only when
+// PORTAL_DEMO=1 asks for it (an operator's database never gets demo users by surprise; the
+// end-to-end tests ask, to run on the machine's PostgreSQL). Demo data is loaded into an empty
+// database only; the demo agent's configuration and the demo devices' data points go with it.
+const demo = url ? env["PORTAL_DEMO"] === "1" : env["PORTAL_DEMO"] !== "0";
 // Device data points (issue 13): the demo stores what its demo devices publish on the machine's
 // broker; PORTAL_DATA_MQTT_URL names another broker (and turns the ingest on without the demo).
-const demo = !url && env["PORTAL_DEMO"] !== "0";
 // Set but empty, it turns the ingest (and the demo publisher) off, demo or not.
 const dataMqttUrl = env["PORTAL_DATA_MQTT_URL"] !== undefined ? env["PORTAL_DATA_MQTT_URL"] || null : demo ? "mqtt://127.0.0.1:1883" : null;
 // Processes of one portal share one subscription group (PORTAL_DATA_MQTT_GROUP) and split the
@@ -39,7 +43,7 @@ const server = await startServer({
   ...(dataMqttShareGroup ? { dataMqttShareGroup } : {}),
   database: url ? { kind: "postgres", url } : { kind: "pglite", dataDir },
   port,
-  demo: !url && env["PORTAL_DEMO"] !== "0",
+  demo,
   ...(admin ? { admin } : {}),
   logger: env["LOG"] === "1",
   ...(env["PORTAL_SELF_SIGN_UP"] === "1" || env["PORTAL_SELF_SIGN_UP"] === "0" ? { selfSignUp: env["PORTAL_SELF_SIGN_UP"] === "1" } : {}),
@@ -49,7 +53,9 @@ const server = await startServer({
 // made with the demo data and kept across restarts, so that a running agent comes back by itself.
 const demoAgentConfig = join(dataDir, "demo-agent.json");
 const relayAgentUrl = `ws://127.0.0.1:${server.port}/api/relay/agent`;
-if (!url && env["PORTAL_DEMO"] !== "0") {
+if (demo) {
+  // On PostgreSQL nothing else made the data directory, which keeps this file.
+  mkdirSync(dataDir, { recursive: true });
   if (server.demoLoaded || !existsSync(demoAgentConfig)) {
     const linked = await writeDemoAgentConfig(server.database.db, demoAgentConfig, relayAgentUrl, Date.now());
     console.log(`Demo agent configuration for ${linked} devices: ${demoAgentConfig}`);
@@ -66,12 +72,11 @@ console.log(`\nPortal is running at ${server.url}`);
 if (dataMqttUrl) console.log(`Device data points: ${dataMqttUrl}${stopDemoData ? " (the demo devices publish every second)" : ""}`);
 console.log(url ? "Database: PostgreSQL server (DATABASE_URL)" : `Database: embedded PostgreSQL (PGlite) in ${dataDir}`);
 if (server.demoLoaded) console.log("Demo data loaded into the empty database.");
-if (!url) {
+if (demo) {
   console.log(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
   for (const s of DEMO_SIGN_INS) console.log(`  ${s.email.padEnd(26)} ${s.role}`);
-} else if (admin) {
-  console.log(`Administrator: ${admin.email}`);
 }
+if (admin) console.log(`Administrator: ${admin.email}`);
 
 /** How long a graceful stop may take before the process exits anyway. */
 const STOP_GRACE_MS = 10_000;

@@ -1,6 +1,6 @@
 /**
  * Issue 12: the terms of use and privacy statement builders, in Chromium against a portal of its
- * own (fresh PGlite, demo data: publishing terms here must not prompt the users of other specs).
+ * own (a database of its own, demo data: publishing terms here must not prompt the users of other specs).
  * The administrator writes terms with bold and a link, adds a language (adding it twice is
  * refused), previews and publishes; the engineer then sees the updated-terms alert and accepts.
  * The privacy statement builder likewise; the engineer reads the company's statement.

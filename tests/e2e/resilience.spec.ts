@@ -1,6 +1,6 @@
 /**
  * Issue 4: what the user sees when sign-in is abused or the API goes away. These tests run on a
- * real server of their own (fresh PGlite, demo data), because they lock an account and stop the
+ * real server of their own (a database of its own, demo data), because they lock an account and stop the
  * server; the shared server of the other specs stays untouched. Serial: the last one stops it.
  */
 import { DEMO_USERS, expect, screenshot, signIn, test } from "./support/fixtures";

@@ -1,5 +1,6 @@
 /**
- * Issue 11: the "terms of use updated" alert. On a portal of its own (fresh PGlite, demo data):
+ * Issue 11: the "terms of use updated" alert. On a portal of its own, on the embedded database
+ * whatever the rest of the run uses (an empty data directory, as a first `npm start` finds it):
  * the demo users have accepted the demo terms, so no alert; then a new version is published with
  * the operator command (server/src/publishTerms.ts, on the stopped server's data directory), and
  * the signed-in user sees the alert, cannot dismiss it with Escape, and OK accepts it for good.
@@ -17,7 +18,7 @@ let portal: PortalServer;
 const dataDir = mkdtempSync(join(tmpdir(), "portal-e2e-terms-"));
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  portal = await startPortal({ dataDir });
+  portal = await startPortal({ dataDir, embedded: true });
 });
 test.afterAll(async () => {
   await portal.stop();
@@ -32,7 +33,7 @@ async function publishTerms(body: string): Promise<void> {
     cwd: join(repoRoot, "server"), env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8",
   });
   if (r.status !== 0) throw new Error(`publishTerms failed: ${r.stdout}${r.stderr}`);
-  portal = await startPortal({ dataDir, port });
+  portal = await startPortal({ dataDir, port, embedded: true });
 }
 
 test("a new terms version shows a not-closable alert; OK accepts it and it stays gone after reload", async ({ page }) => {

@@ -39,7 +39,7 @@ async function api(method: string, path: string, token: string | null, company: 
 }
 
 test.beforeAll(async () => {
-  // Its own portal (a fresh PGlite with the demo data), the agent and the client, each a process
+  // Its own portal (a database of its own with the demo data), the agent and the client, each a process
   // that compiles on start: over 30 s when the machine is busy (seen in CI).
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), "portal-e2e-live-"));

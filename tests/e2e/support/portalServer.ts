@@ -1,22 +1,27 @@
 /**
- * Starts the real portal (server + built web app) as a child process on a free port with a fresh
- * temporary PGlite DATA_DIR, so that the demo data is loaded exactly as `npm start` loads it (or,
- * once the global setup made one, a copy of a data directory where it was loaded that way).
- * Used by the global setup (one shared server per run) and by specs that must stop or lock their
- * own server (API down, sign-in lockout) without disturbing the others.
+ * Starts the real portal (server + built web app) as a child process on a free port with the
+ * demo data, loaded exactly as `npm start` loads it. Its database is a PostgreSQL database of its
+ * own on the machine's server when the global setup found one (a copy of a template database
+ * where the demo was loaded, `CREATE DATABASE … TEMPLATE`), else a PGlite data directory (a copy
+ * of a template directory). Used by the global setup (one shared server per run) and by specs that
+ * must stop or lock their own server (API down, sign-in lockout) without disturbing the others.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
 export interface PortalServer {
   readonly baseURL: string;
   readonly port: number;
+  /** Where its data is, for a server command run on it: DATABASE_URL, or DATA_DIR (PGlite). */
+  readonly databaseEnv: Readonly<Record<string, string>>;
   /**
    * Stops the server and, unless kept, deletes its data. `crash` kills it at once (SIGKILL), as a
    * crashed API would go; otherwise SIGTERM, then SIGKILL when the port still answers after 5 s
@@ -58,18 +63,40 @@ function serverCommand(): { cmd: string; args: string[]; cwd: string } {
  */
 export const TEMPLATE_ENV = "E2E_DATA_TEMPLATE";
 
+export interface StartPortalOptions {
+  readonly port?: number;
+  /** Its data directory; a portal started again on the same one finds the same data (PostgreSQL: the same database). */
+  readonly dataDir?: string;
+  readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Demo data loaded anew, with ids of its own. Copies of the template share every id, so their
+   * MQTT broker clients share client ids and take over each other's sessions on the broker.
+   */
+  readonly fresh?: boolean;
+  /** The embedded database whatever the run uses, started on an empty directory as a first `npm start` is. */
+  readonly embedded?: boolean;
+}
+
 /** Starts a portal and resolves once `GET /api/health` answers 200. */
-export async function startPortal(options: { port?: number; dataDir?: string; env?: Readonly<Record<string, string>>; fresh?: boolean } = {}): Promise<PortalServer> {
+export async function startPortal(options: StartPortalOptions = {}): Promise<PortalServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "portal-e2e-"));
-  const template = process.env[TEMPLATE_ENV];
-  // `fresh`: demo data loaded anew, with ids of its own. Copies of the template share every id, so
-  // their MQTT broker clients share client ids and take over each other's sessions on the broker.
-  if (template && !options.fresh && existsSync(template) && readdirSync(dataDir).length === 0) cpSync(template, dataDir, { recursive: true, filter: (src) => !src.endsWith("postmaster.pid") });
+  const postgres = options.embedded ? undefined : postgresOfRun();
+  let databaseEnv: Record<string, string> = { DATA_DIR: dataDir };
+  let database: string | undefined;
+  if (postgres) {
+    // One database per data directory, so that a restart on the same directory finds its data.
+    database = `${postgres.prefix}_${createHash("sha256").update(dataDir).digest("hex").slice(0, 16)}`;
+    await createDatabase(postgres.adminUrl, database, options.fresh ? undefined : postgres.template);
+    databaseEnv = { DATABASE_URL: databaseUrl(postgres.adminUrl, database), PORTAL_DEMO: "1" };
+  } else {
+    const template = options.embedded ? undefined : process.env[TEMPLATE_ENV];
+    if (template && !options.fresh && existsSync(template) && readdirSync(dataDir).length === 0) cpSync(template, dataDir, { recursive: true, filter: (src) => !src.endsWith("postmaster.pid") });
+  }
   const { cmd, args, cwd } = serverCommand();
   const child: ChildProcess = spawn(cmd, args, {
     cwd,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1", NODE_ENV: "production", PORTAL_CHECK_ANSWERS: "1",
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...databaseEnv, HOST: "127.0.0.1", NODE_ENV: "production", PORTAL_CHECK_ANSWERS: "1",
       // Production needs a key for secrets at rest (MQTT broker passwords); this one is for tests only.
       PORTAL_SECRET_KEY: "e2e0".repeat(16),
       // Demo passwords hashed, and every sign-in checked, at scrypt's lowest accepted cost: a test
@@ -102,6 +129,7 @@ export async function startPortal(options: { port?: number; dataDir?: string; en
   return {
     baseURL,
     port,
+    databaseEnv,
     async stop({ keepData = false, crash = false } = {}) {
       kill(child, crash ? "SIGKILL" : "SIGTERM");
       const deadline = Date.now() + 5_000;
@@ -116,9 +144,74 @@ export async function startPortal(options: { port?: number; dataDir?: string; en
         if (Date.now() > exitDeadline) kill(child, "SIGKILL");
         await new Promise((r) => setTimeout(r, 50));
       }
-      if (!keepData && options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData && options.dataDir === undefined) {
+        rmSync(dataDir, { recursive: true, force: true });
+        if (postgres && database) await dropDatabases(postgres.adminUrl, [database]);
+      }
     },
   };
+}
+
+/** The run's PostgreSQL (the global setup sets these when the machine's server answers). */
+export const POSTGRES_ENV = { adminUrl: "E2E_POSTGRES_ADMIN_URL", template: "E2E_POSTGRES_TEMPLATE", prefix: "E2E_POSTGRES_PREFIX" } as const;
+
+function postgresOfRun(): { adminUrl: string; template: string; prefix: string } | undefined {
+  const adminUrl = process.env[POSTGRES_ENV.adminUrl];
+  const template = process.env[POSTGRES_ENV.template];
+  const prefix = process.env[POSTGRES_ENV.prefix];
+  return adminUrl && template && prefix ? { adminUrl, template, prefix } : undefined;
+}
+
+export function databaseUrl(adminUrl: string, database: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** Creates the database unless it exists (a restart on the same data), from the template when given. */
+export async function createDatabase(adminUrl: string, name: string, template: string | undefined): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const exists = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (exists.rowCount) return;
+    // Two workers copying the template at once can meet "source database is being accessed by other users".
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`create database "${name}"${template ? ` template "${template}"` : ""}`);
+        return;
+      } catch (e) {
+        if ((e as { code?: string }).code !== "55006" || attempt >= 20) throw e;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabases(adminUrl: string, names: readonly string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    for (const name of names) await client.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Whether a PostgreSQL server answers at this address (a machine without one runs the suite on PGlite). */
+export async function postgresAnswers(adminUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 async function answers(baseURL: string): Promise<boolean> {
