@@ -1,6 +1,7 @@
 import { Effect } from "effect";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ALL_RIGHTS } from "@portal/core/domain/Right";
+import { RECENT_COMPANY_MS } from "../src/stores/BrandingStore";
 import { AUTH_KEY, COMPANY_KEY } from "../src/stores/SessionStore";
 import { company, harness, twoCompanies } from "./harness";
 
@@ -75,6 +76,27 @@ describe("SessionStore", () => {
     // A reload restores the same session and company from storage.
     const again = await Effect.runPromise(h.storage.get(COMPANY_KEY));
     expect(again).toBe(JSON.stringify("companyBBBBB"));
+  });
+
+  it("reads my user and my companies once on the way from sign-in to my-companies", async () => {
+    const h = harness({ seed: { companies: twoCompanies(ALL_RIGHTS) } });
+    const users = vi.spyOn(h.root.ports.api.me, "myUser");
+    const companies = vi.spyOn(h.root.ports.api.me, "myCompanies");
+    await h.root.session.signIn(EMAIL, PASSWORD);
+    await h.root.session.ensureCompany();
+    await h.root.session.loadCompaniesUnlessRecent();
+    expect(users).toHaveBeenCalledTimes(1);
+    expect(companies).toHaveBeenCalledTimes(1);
+    // A read of my user asked for while one is on its way (in the browser, the company check
+    // starts before the sign-in's read has come back) joins it.
+    await Promise.all([h.root.session.loadUser(), h.root.session.loadUser()]);
+    expect(users).toHaveBeenCalledTimes(2);
+    expect(h.root.session.user).not.toBeNull();
+    expect(h.root.session.companies.map((c) => c.publicId)).toEqual(["companyAAAAA", "companyBBBBB"]);
+    // Later (the switcher's "All my companies"), the page reads them again.
+    h.clock.advance(RECENT_COMPANY_MS + 1);
+    await h.root.session.loadCompaniesUnlessRecent();
+    expect(companies).toHaveBeenCalledTimes(2);
   });
 
   it("logout deletes the token on the server and clears storage, state and branding", async () => {

@@ -87,6 +87,8 @@ export class InviteAcceptStore {
       this.root.session.rememberReturn("/");
       await this.root.session.signIn(email, this.password);
       runInAction(() => { this.submitting = false; this.password = ""; });
+      // This page does not leave by itself once signed in (a signed-in person accepts links here).
+      if (this.root.session.isSignedIn) this.root.navigate(this.root.session.destination);
       return;
     }
     runInAction(() => { this.submitting = false; this.refused(result.failure); });

@@ -238,10 +238,14 @@ export class SessionStore {
     return () => void this.companyChangeListeners.delete(listener);
   }
 
-  async loadUser(): Promise<void> {
-    const result = await this.root.run(this.root.ports.api.me.myUser());
-    if (result._tag === "Success") runInAction(() => (this.user = result.success));
+  /** Reads my user; a call while one is on its way joins it (the sign-in and the company check both ask). */
+  loadUser(): Promise<void> {
+    this.userRead ??= this.root.run(this.root.ports.api.me.myUser()).then((result) => {
+      if (result._tag === "Success") runInAction(() => (this.user = result.success));
+    }).finally(() => (this.userRead = null));
+    return this.userRead;
   }
+  private userRead: Promise<void> | null = null;
 
   /** Ends the session on the server, then clears storage, state and branding, and goes to sign-in. */
   async signOut(): Promise<void> {
@@ -272,6 +276,15 @@ export class SessionStore {
     await this.root.branding.clear();
     for (const listener of [...this.sessionEndListeners]) listener();
     if (goToLogin) this.root.navigate("/login");
+  }
+
+  /**
+   * My companies for the my-companies page: read again unless a read began within
+   * RECENT_COMPANY_MS (the company check right after sign-in has just read them).
+   */
+  async loadCompaniesUnlessRecent(): Promise<void> {
+    if (this.companiesLoaded && (await this.recentCompanies()) !== null) return;
+    await this.loadCompanies();
   }
 
   async loadCompanies(): Promise<void> {

@@ -10,7 +10,7 @@ import { MyInvites } from "./MyInvites";
 export default observer(function MyCompaniesPage() {
   const { session } = useStores();
   useEffect(() => {
-    void session.loadCompanies();
+    void session.loadCompaniesUnlessRecent();
   }, [session]);
 
   if (!session.isSignedIn) return <Navigate to="/login" replace />;
