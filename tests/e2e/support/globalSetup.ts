@@ -29,7 +29,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const template = mkdtempSync(join(tmpdir(), "portal-e2e-template-"));
   let prefix: string | undefined;
   if (usePostgres) {
-    prefix = `portal_e2e_${randomBytes(4).toString("hex")}`;
+    await dropStaleRuns();
+    // The run's start (seconds, base 36) in every name: a run killed before its teardown leaves
+    // databases that a later run recognises as old and drops.
+    prefix = `portal_e2e_${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(3).toString("hex")}`;
     const templateDb = `${prefix}_template`;
     await createDatabase(POSTGRES_ADMIN_URL, templateDb, undefined);
     const seeding = await startPortal({ dataDir: template, env: { DATABASE_URL: databaseUrl(POSTGRES_ADMIN_URL, templateDb), PORTAL_DEMO: "1" } });
@@ -54,4 +57,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await dropDatabases(POSTGRES_ADMIN_URL, rows.map((r) => r.datname));
     }
   };
+}
+
+/** Older than any run (the suite takes minutes): what a run killed before its teardown left. */
+const STALE_RUN_MS = 6 * 60 * 60 * 1000;
+
+async function dropStaleRuns(): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  const { rows } = await client.query<{ datname: string }>("select datname from pg_database where datname like 'portal\\_e2e\\_%'");
+  await client.end();
+  const stale = rows.map((r) => r.datname).filter((name) => {
+    const started = parseInt(name.split("_")[2] ?? "", 36) * 1000;
+    return Number.isFinite(started) && Date.now() - started > STALE_RUN_MS;
+  });
+  if (stale.length > 0) await dropDatabases(POSTGRES_ADMIN_URL, stale);
 }
