@@ -5,30 +5,14 @@
  * banner shows the store link with the portal's own name.
  */
 import { Result, Schema } from "effect";
+import type { StoreDetails } from "./appStoreId";
 
 /** The App Store's public lookup service (allowed in the web app's connect-src). */
 export const APP_STORE_LOOKUP_ORIGIN = "https://itunes.apple.com";
 
-/** What the store banner shows about the app. */
-export interface StoreDetails {
-  readonly name: string;
-  readonly artworkUrl: string | null;
-}
-
-/**
- * The App Store id of a store link (`https://apps.apple.com/<cc>/app/<name>/id1234567890`), or
- * null when the link names none. Guarantees: only digits, taken from the path's `id<digits>` part.
- */
-export const appStoreIdOf = (link: string | null | undefined): string | null => {
-  if (link === null || link === undefined) return null;
-  let path: string;
-  try {
-    path = new URL(link.trim()).pathname;
-  } catch {
-    return null;
-  }
-  return /(?:^|\/)id(\d+)(?:\/|$)/.exec(path)?.[1] ?? null;
-};
+// The id and the details' shape have a module of their own (no Schema): the app banner's store,
+// on the sign-in page's first load, needs only them.
+export { appStoreIdOf, type StoreDetails } from "./appStoreId";
 
 /**
  * The lookup URL for an id, with a cache-buster: the hours since the epoch, so the answer is read

@@ -1,13 +1,15 @@
-import { Button, Classes } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useStore } from "../app/StoreContext";
 import { AppBannerStore } from "../stores/AppBannerStore";
+import { LightAnchorButton, LightCloseButton } from "./light";
 import "./appBanner.css";
 
 /**
  * The app-store banner on mobile web (spec 2 and 9, Portal app only): 80 px with the store's
  * details and an Open link when the company has a link for this phone's store, else 50 px
- * generic. It sits above every page, in the flow, so nothing is covered; × hides it.
+ * generic. It sits above every page, in the flow, so nothing is covered; × hides it. Drawn with
+ * light.tsx: on a phone it is the sign-in page's largest text, so Lighthouse's largest paint waited
+ * for Blueprint's button, icon and spinner code, which nothing else on that page loads.
  */
 export const AppBanner = observer(function AppBanner() {
   const store = useStore(AppBannerStore);
@@ -15,7 +17,7 @@ export const AppBanner = observer(function AppBanner() {
   if (banner === null) return null;
   return (
     <aside className={`app-banner app-banner-${banner.kind}`} style={{ height: banner.heightPx }} aria-label="Get the app" data-testid="app-banner">
-      <Button variant="minimal" icon="cross" aria-label="Close the app banner" onClick={() => store.dismiss()} />
+      <LightCloseButton aria-label="Close the app banner" onClick={() => store.dismiss()} />
       {banner.kind === "store" ? (
         <>
           {store.details?.artworkUrl ? <img className="app-banner-artwork" src={store.details.artworkUrl} alt="" width={56} height={56} onError={(e) => void (e.currentTarget.hidden = true)} /> : null}
@@ -24,10 +26,8 @@ export const AppBanner = observer(function AppBanner() {
             <span>Free on {store.storeName}</span>
           </div>
           {/* A link (it goes to the store), drawn as Blueprint's primary button. */}
-          <a className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`} href={banner.storeUrl} target="_blank" rel="noopener noreferrer"
-            aria-label={`Open ${store.appName} on ${store.storeName}`}>
-            <span className={Classes.BUTTON_TEXT}>Open</span>
-          </a>
+          <LightAnchorButton intent="primary" text="Open" href={banner.storeUrl} target="_blank" rel="noopener noreferrer"
+            role={undefined} aria-label={`Open ${store.appName} on ${store.storeName}`} />
         </>
       ) : (
         <div className="app-banner-text">

@@ -55,6 +55,20 @@ export function LightAnchorButton({ text, intent, className, ...rest }: ButtonLo
   );
 }
 
+// Blueprint's 16 px "cross" icon, for the close button of what the first load shows (the app banner).
+const CROSS_PATH = "m9.41 8 3.29-3.29c.19-.18.3-.43.3-.71a1.003 1.003 0 0 0-1.71-.71L8 6.59l-3.29-3.3a1.003 1.003 0 0 0-1.42 1.42L6.59 8 3.3 11.29c-.19.18-.3.43-.3.71a1.003 1.003 0 0 0 1.71.71L8 9.41l3.29 3.29c.18.19.43.3.71.3a1.003 1.003 0 0 0 .71-1.71z";
+
+/** Blueprint's minimal Button with the "cross" icon and no text; `aria-label` names it. */
+export function LightCloseButton({ className, ...rest }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "children" | "type"> & { "aria-label": string }) {
+  return (
+    <button type="button" {...rest} className={classes("bp6-button", "bp6-minimal", className)}>
+      <span aria-hidden="true" className="bp6-icon bp6-icon-cross">
+        <svg data-icon="cross" height="16" role="img" viewBox="0 0 16 16" width="16"><path d={CROSS_PATH} fillRule="evenodd" /></svg>
+      </span>
+    </button>
+  );
+}
+
 // Blueprint's 16 px "error" and "warning-sign" icons, the ones its Callout shows for these intents.
 const CALLOUT_ICONS = {
   danger: ["error", "M7.99-.01c-4.42 0-8 3.58-8 8s3.58 8 8 8 8-3.58 8-8-3.58-8-8-8m1 13h-2v-2h2zm0-3h-2v-7h2z"],

@@ -7,7 +7,7 @@
  */
 import { action, computed, makeObservable, observable, observableRef, reaction, runInAction } from "mobx";
 import { appBanner, mobileOsOf, type AppBanner, type MobileOs } from "@portal/core/rules/mobile";
-import { appStoreIdOf, type StoreDetails } from "@portal/core/rules/appStoreLookup";
+import { appStoreIdOf, type StoreDetails } from "@portal/core/rules/appStoreId";
 import type { RootStore } from "./RootStore";
 
 /** This web app is the Portal app (the banner and the new-version notice are for it only). */
