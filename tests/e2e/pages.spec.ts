@@ -152,7 +152,9 @@ test("the pages list and the editor on a phone (390 x 844)", async ({ browser })
   await expect(page.getByTestId("pe-unpublished")).toBeVisible();
   await screenshot(page, "pages-editor-390");
   await page.getByTestId("pe-discard").click();
-  await page.getByRole("button", { name: "Discard" }).last().click();
+  // The alert's own Discard: `.last()` picked the page's button when it ran before the alert was
+  // in the DOM, and clicked at it behind the alert's backdrop until the test timed out (once in CI).
+  await page.getByRole("alertdialog").getByRole("button", { name: "Discard" }).click();
   await expect(page.getByTestId("pe-published")).toBeVisible();
   await expect(live).toHaveAttribute("aria-label", /column 5, row 1/);
   await page.context().close();
