@@ -26,3 +26,19 @@ export async function chooseInItemMenu(page: Page, item: Locator, menuButtonTest
     await page.getByRole("menuitem", { name: label }).click({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * Deletes an item through its menu and the confirming alert. When the menu's Delete was clicked
+ * but no alert came (once in CI the menu stayed open with Delete focused and the test waited its
+ * 30 s for the alert's button), the choice is made again.
+ */
+export async function deleteFromItemMenu(page: Page, item: Locator, menuButtonTestId: string): Promise<void> {
+  const alert = page.getByRole("alertdialog");
+  // An earlier alert still leaving would pass for this one.
+  await expect(alert).toHaveCount(0, { timeout: 5_000 });
+  await expect(async () => {
+    if (!(await alert.isVisible())) await chooseInItemMenu(page, item, menuButtonTestId, "Delete");
+    await expect(alert).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 25_000 });
+  await alert.getByRole("button", { name: "Delete", exact: true }).click();
+}
