@@ -27,6 +27,33 @@ test.afterAll(async () => {
 /** The live value's number as shown, e.g. "21.37" (the unit is a child element). */
 const shownValue = async (page: Page) => ((await page.getByTestId("pc-live-value").textContent()) ?? "").replace("°C", "").trim();
 
+/**
+ * What the server has stored for the Boiler Controller's temperature, read with the page's own
+ * session: when the value on screen stands still, this says whether the ingest stopped storing
+ * (the stored time stands still too) or the live events stopped reaching the page (it moves).
+ * Once in CI the value stood still for 15 s; this is there so that the next time says which.
+ */
+const storedTemperature = (page: Page) =>
+  page.evaluate(async () => {
+    const read = (key: string) => JSON.parse(JSON.parse(localStorage.getItem(key) ?? "null")?.v ?? "null");
+    const headers = { "Api-Version": "2", Authorization: `Bearer ${read("portal.auth")?.secretId}`, "Api-Company": String(read("portal.company")) };
+    const agents = (await (await fetch("/api/agents?page-size=50", { headers })).json()).data as Array<{ publicId: string; name: string }>;
+    const boiler = agents.find((a) => a.name === "Boiler Controller");
+    if (!boiler) return "no Boiler Controller in /api/agents";
+    const values = (await (await fetch(`/api/agents/${boiler.publicId}/data-points`, { headers })).json()).data as Array<{ name: string }>;
+    return JSON.stringify({ now: new Date().toISOString(), temperature: values.find((v) => v.name === "temperature") ?? null });
+  });
+
+/** Waits until the shown value differs from `before`; on a time-out, the failure says what the server stored. */
+async function expectValueChanges(page: Page, before: string): Promise<void> {
+  const atStart = await storedTemperature(page);
+  try {
+    await expect.poll(() => shownValue(page), { timeout: 15_000 }).not.toBe(before);
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nstored when the wait began: ${atStart}\nstored now: ${await storedTemperature(page)}`);
+  }
+}
+
 test("a published dashboard shows a device's values and updates them live", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: portal.baseURL });
   const page = await context.newPage();
@@ -55,7 +82,7 @@ test("a published dashboard shows a device's values and updates them live", asyn
   await expect(page.getByTestId("pc-live-value")).toHaveText(/^-?\d[\d,]*(\.\d+)?\s*°C$/, { timeout: 15_000 });
   const first = await shownValue(page);
   // The value changes on screen with no reload: live updates over the event stream.
-  await expect.poll(() => shownValue(page), { timeout: 15_000 }).not.toBe(first);
+  await expectValueChanges(page, first);
   const graph = page.getByTestId("pc-line-graph");
   await expect(graph).toBeVisible();
   const pointsBefore = Number(await graph.getAttribute("data-points"));
@@ -67,7 +94,7 @@ test("a published dashboard shows a device's values and updates them live", asyn
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("pc-live-value")).toBeVisible();
   const narrow = await shownValue(page);
-  await expect.poll(() => shownValue(page), { timeout: 15_000 }).not.toBe(narrow);
+  await expectValueChanges(page, narrow);
   await screenshot(page, "dashboard-live-390");
   await context.close();
 });
