@@ -4,7 +4,7 @@
  * shown; a good CSV is applied with its counts.
  */
 import type { Page } from "@playwright/test";
-import { DEMO_USERS, expect, test } from "./support/fixtures";
+import { DEMO_PASSWORD, DEMO_USERS, expect, test } from "./support/fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -90,4 +90,37 @@ test("a CSV import with a duplicate is refused; a good one is applied with its c
   await expect(page.getByTestId("import-report")).toContainText("2 added, 0 updated, 1 unchanged (3 entries)");
   await expect(rows(page).filter({ hasText: `${KEY}_B` })).toContainText("Two, with a comma");
   await shot("translations-import-applied");
+});
+
+test("a long list: the server pages it as it scrolls, the DOM keeps a screenful, and the sort is the server's", async ({ page, request, signInAs, shot }) => {
+  // 650 translations through the API (the translator's company): more than three of the screen's pages.
+  const basic = Buffer.from(`${DEMO_USERS.translator}::${DEMO_PASSWORD}`).toString("base64");
+  const token = (await (await request.post("/api/access-tokens", { headers: { "Api-Version": "2", Authorization: `Basic ${basic}` }, data: { expiresIn: 600 } })).json()).data as { secretId: string };
+  const session = { "Api-Version": "2", Authorization: `Bearer ${token.secretId}` };
+  const company = ((await (await request.get("/api/my-companies", { headers: session })).json()).data as Array<{ publicId: string }>)[0]!.publicId;
+  const headers = { ...session, "Api-Company": company };
+  const batch = Array.from({ length: 650 }, (_, i) => ({ key: `${KEY}_LONG_${String(i).padStart(4, "0")}`, languages: { en: `Long ${String(649 - i).padStart(4, "0")}` } }));
+  expect((await request.post("/api/translations?mode=upsert", { headers, data: batch })).ok()).toBe(true);
+  try {
+    await openTranslations(page, signInAs);
+    await page.getByLabel("Search translations").fill(`${KEY}_LONG`);
+    await expect(rows(page).first()).toContainText(`${KEY}_LONG_0000`);
+    const scroller = page.locator(".translations-scroller");
+    const lastKey = `${KEY}_LONG_0649`;
+    // Scroll to the end until the last key is drawn: each page arrives as the end comes near.
+    for (let i = 0; i < 30 && (await rows(page).filter({ hasText: lastKey }).count()) === 0; i++) {
+      await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await page.waitForTimeout(150);
+    }
+    await expect(rows(page).filter({ hasText: lastKey })).toHaveCount(1);
+    expect(await rows(page).count()).toBeLessThan(100);
+    await shot("translations-long-list-end");
+    await page.getByLabel("Sort translations").selectOption("english");
+    // English texts run the other way round: the last key has the first text.
+    await expect(rows(page).first()).toContainText(lastKey);
+  } finally {
+    const ids = ((await (await request.get(`/api/translations?page-size=4000&filters=contains(key,${KEY}_LONG)`, { headers })).json()).data as Array<{ publicId: string }>)
+      .map(({ publicId }) => ({ publicId }));
+    if (ids.length > 0) expect((await request.delete("/api/translations", { headers, data: ids })).ok()).toBe(true);
+  }
 });

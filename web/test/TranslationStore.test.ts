@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Translation } from "@portal/core/domain/Translation";
 import { parseTranslationFile } from "@portal/adapters/files/translationFile";
 import { typesHarness } from "./typesHarness";
+import { TRANSLATIONS_PAGE_SIZE } from "../src/stores/TranslationStore";
 
 const STORED: Translation[] = [
   { publicId: "trDept000000", key: "GROUP_TYPE_DEPARTMENT", languages: { en: "Department", de: "Abteilung" } },
@@ -11,15 +12,48 @@ const STORED: Translation[] = [
 
 
 describe("TranslationStore", () => {
-  it("loads once with languages and searches keys and texts case-insensitively", async () => {
+  it("loads the whole list once (group types and message texts read it)", async () => {
     const h = await typesHarness(["manage:translations"], { translations: STORED });
     await Promise.all([h.translations.ensure(), h.translations.ensure()]);
     expect(h.api.state.calls.filter((c) => c === "translations.list")).toHaveLength(1);
-    expect(h.translations.visible.map((t) => t.key)).toEqual(["GROUP_TYPE_DEPARTMENT", "WELCOME_MESSAGE"]);
+    expect(h.translations.byKey("WELCOME_MESSAGE")?.languages).toEqual({ en: "Welcome", de: "Willkommen" });
+  });
+
+  it("the screen's list: the server searches keys and texts case-insensitively, and sorts", async () => {
+    const h = await typesHarness(["manage:translations"], { translations: STORED });
+    await h.translations.loadList();
+    expect(h.translations.rows.map((t) => t.key)).toEqual(["GROUP_TYPE_DEPARTMENT", "WELCOME_MESSAGE"]);
     h.translations.setSearch("willk");
-    expect(h.translations.visible.map((t) => t.key)).toEqual(["WELCOME_MESSAGE"]);
+    await h.translations.loadList();
+    expect(h.translations.rows.map((t) => t.key)).toEqual(["WELCOME_MESSAGE"]);
     h.translations.setSearch("group_type");
-    expect(h.translations.visible.map((t) => t.key)).toEqual(["GROUP_TYPE_DEPARTMENT"]);
+    await h.translations.loadList();
+    expect(h.translations.rows.map((t) => t.key)).toEqual(["GROUP_TYPE_DEPARTMENT"]);
+    h.translations.setSearch("");
+    h.translations.setSort("english");
+    await h.translations.loadList();
+    expect(h.translations.rows.map((t) => t.languages["en"])).toEqual(["Department", "Welcome"]);
+    // The screen never loads the whole list.
+    expect(h.translations.state).toBe("idle");
+  });
+
+  it("pages: the first page alone, then one more page per loadMore, until the last", async () => {
+    const many: Translation[] = Array.from({ length: TRANSLATIONS_PAGE_SIZE * 2 + 5 }, (_, i) => ({
+      publicId: `tr${String(i).padStart(10, "0")}`, key: `K${String(i).padStart(5, "0")}`, languages: { en: `Text ${i}` },
+    }));
+    const h = await typesHarness(["manage:translations"], { translations: many });
+    await h.translations.loadList();
+    expect(h.translations.rows).toHaveLength(TRANSLATIONS_PAGE_SIZE);
+    await Promise.all([h.translations.loadMore(), h.translations.loadMore()]);
+    expect(h.translations.rows).toHaveLength(TRANSLATIONS_PAGE_SIZE * 2);
+    await h.translations.loadMore();
+    expect(h.translations.rows.map((t) => t.key)).toEqual(many.map((t) => t.key));
+    expect(h.translations.moreAfter).toBeNull();
+    // A new key sorting inside the loaded rows shows in its place; a found key is asked of the server.
+    expect((await h.translations.save(null, { key: "K00000A", languages: { en: "Between" } })).ok).toBe(true);
+    expect(h.translations.rows[1]?.key).toBe("K00000A");
+    expect((await h.translations.findByKey("K00300"))?.languages).toEqual({ en: "Text 300" });
+    expect(await h.translations.findByKey("NOPE")).toBeUndefined();
   });
 
   it("adds, edits and deletes; en is required and a stored key is a Duplicate", async () => {

@@ -45,7 +45,7 @@ export type { MeApi } from "./api/MeApi";
 export type { PagesApi } from "./api/PagesApi";
 export type { ReportsApi } from "./api/ReportsApi";
 export type { DataPointPeriodQuery, DataPointsApi } from "./api/DataPointsApi";
-export type { TranslationsApi, UpsertResult } from "./api/TranslationsApi";
+export type { TranslationListRequest, TranslationsApi, UpsertResult } from "./api/TranslationsApi";
 export type { TunnelSessionState, TunnelsApi } from "./api/TunnelsApi";
 export type { InviteFinish, InviteInput, InviteJoined, UserListRequest, UserPatch, UsersApi } from "./api/UsersApi";
 export type { CustomFieldsApi, CustomPropertyInput } from "./api/CustomFieldsApi";

@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Translation } from "../domain/Translation";
 import {
-  applyTranslationUpsert, DUPLICATE, planTranslationUpsert, storedKeyClashes, TRANSLATION_KEY_PATTERN, validateTranslationBatch,
+  applyTranslationUpsert, DUPLICATE, matchesTranslationSearch, planTranslationUpsert, storedKeyClashes, TRANSLATION_KEY_PATTERN, translationOrder,
+  validateTranslationBatch,
 } from "./translations";
 
 const failureOf = <A, E>(r: Result.Result<A, E>): E => {
@@ -149,5 +150,34 @@ describe("storedKeyClashes", () => {
         entries.forEach((e, i) => expect(flagged.has(i)).toBe(stored.some((s) => s.key === e.key && s.publicId !== e.publicId)));
       },
     ));
+  });
+});
+
+describe("the translations list's search and order", () => {
+  const t = (key: string, languages: Record<string, string>): Translation => ({ publicId: key, key, languages });
+
+  it("searches the key and every text, case-insensitively; an empty or blank search matches all", () => {
+    const pump = t("ASSET_PUMP", { en: "Pump", de: "Kreiselpumpe" });
+    expect(matchesTranslationSearch(pump, " KREISEL ")).toBe(true);
+    expect(matchesTranslationSearch(pump, "asset_p")).toBe(true);
+    expect(matchesTranslationSearch(pump, "valve")).toBe(false);
+    expect(matchesTranslationSearch(pump, "  ")).toBe(true);
+  });
+
+  it("sorts by key, or by English text then key", () => {
+    const rows = [t("B", { en: "apple" }), t("A", { en: "Banana" }), t("C", { en: "apple" })];
+    expect([...rows].sort(translationOrder()).map((r) => r.key)).toEqual(["A", "B", "C"]);
+    expect([...rows].sort(translationOrder("english")).map((r) => r.key)).toEqual(["B", "C", "A"]);
+  });
+
+  it("property: either order is total over distinct keys (a paged list neither repeats nor skips a row)", () => {
+    const row = fc.record({ key: fc.string({ minLength: 1, maxLength: 6 }), en: fc.string({ maxLength: 4 }) }).map((r) => t(r.key, { en: r.en }));
+    fc.assert(fc.property(fc.uniqueArray(row, { selector: (r) => r.key, maxLength: 20 }), fc.constantFrom("key" as const, "english" as const), (rows, sort) => {
+      const order = translationOrder(sort);
+      for (const a of rows) for (const b of rows) {
+        expect(Math.sign(order(a, b)) + Math.sign(order(b, a))).toBe(0);
+        if (a !== b) expect(order(a, b)).not.toBe(0);
+      }
+    }));
   });
 });

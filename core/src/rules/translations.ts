@@ -177,3 +177,28 @@ export const applyTranslationUpsert = (
     ...plan.add.map((entry) => ({ publicId: newPublicId(), key: entry.key, languages: entry.languages })),
   ];
 };
+
+/** The translations list's sort: by key, or by the English text (then by key), each ascending. */
+export type TranslationSort = "key" | "english";
+export const TRANSLATION_SORTS: ReadonlyArray<TranslationSort> = ["key", "english"];
+
+/**
+ * Whether a translation matches the list's search: the trimmed search, lower-cased, is found in
+ * the lower-cased key or in the lower-cased text of any language. An empty search matches every
+ * translation. The server's SQL (ILIKE on the key and on each text) answers the same.
+ */
+export const matchesTranslationSearch = (t: { readonly key: string; readonly languages: Languages }, search: string): boolean => {
+  const needle = search.trim().toLowerCase();
+  return needle === "" || t.key.toLowerCase().includes(needle) || Object.values(t.languages).some((text) => text.toLowerCase().includes(needle));
+};
+
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The list's order for `sort`, as a comparator: by key; or by the lower-cased English text, then
+ * by key. Total (keys are unique per company), so paging by it never repeats or skips a row.
+ */
+export const translationOrder = (sort: TranslationSort = "key") => (a: Translation, b: Translation): number =>
+  sort === "english"
+    ? byCodeUnits((a.languages[REQUIRED_LANGUAGE] ?? "").toLowerCase(), (b.languages[REQUIRED_LANGUAGE] ?? "").toLowerCase()) || byCodeUnits(a.key, b.key)
+    : byCodeUnits(a.key, b.key);

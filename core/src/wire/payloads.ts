@@ -41,6 +41,11 @@ export const TranslationBody = Schema.Struct({
 export const TranslationBulkBody = Schema.Struct({ publicId, ...TranslationBody.fields });
 /** `POST /api/translations?mode=upsert`: add unknown keys, change differing ones. */
 export const TranslationListQuery = Schema.Struct({ mode: Schema.optional(Schema.Literal("upsert")) });
+/** GET the translations list: a search in the keys and texts, and the sort (rules/translations.ts). */
+export const TranslationSearchQuery = Schema.Struct({
+  search: Schema.optional(Text(TOKEN_MAX_LENGTH)),
+  sort: Schema.optional(Schema.Literals(["key", "english"])),
+});
 
 /** Most approvers or servers one access request may name (a device has far fewer). */
 export const ACCESS_REQUEST_LIST_MAX = 200;

@@ -29,7 +29,7 @@ import { MyAccessTokenView, TrustedDevice } from "../domain/Account";
 import { EmailChangeBody, MailTokenBody, PasswordResetBody, PasswordResetRequestBody } from "./payloads";
 import {
   AccessRequestBody, AccessRequestListQuery, AgentListQuery, TunnelSessionListQuery, DecisionBody, ExtensionBody,
-  PublicIdBody, TranslationBody, TranslationBulkBody, TranslationListQuery,
+  PublicIdBody, TranslationBody, TranslationBulkBody, TranslationListQuery, TranslationSearchQuery,
 } from "./payloads";
 import { InviteBody, InviteFinishBody, InviteTokenQuery, MyInviteAcceptBody, UserListQuery, UserPatchBody } from "./payloads";
 import { CompanyUser, InviteLinkInfo, MyInvite, PendingInvite } from "../domain/CompanyUser";
@@ -171,7 +171,7 @@ export const ROUTES = [
   {
     rel: "TranslationList", href: "/api/translations", ...company,
     methods: {
-      GET: get(Schema.Array(Translation)),
+      GET: endpoint({ rights: [], query: TranslationSearchQuery, success: Schema.Array(Translation) }),
       POST: endpoint({
         rights: ["manage:translations"], query: TranslationListQuery, payload: TranslationBody, bulk: true,
         success: Schema.Union([PublicIdRefs, TranslationUpsertCounts]),

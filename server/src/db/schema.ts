@@ -260,7 +260,11 @@ export const translations = pgTable("translations", {
   companyId: integer("company_id").notNull().references(() => companies.id),
   key: text("key").notNull(),
   languages: jsonb("languages").$type<Record<string, string>>().notNull(),
-}, (t) => [uniqueIndex("translations_company_key").on(t.companyId, t.key)]);
+}, (t) => [
+  uniqueIndex("translations_company_key").on(t.companyId, t.key),
+  // The list sorted by English text (translationRoutes.ts ENGLISH_SORT): a page is an index range at any size.
+  index("translations_company_english").on(t.companyId, sql`(lower(${t.languages} ->> 'en') collate "C")`, sql`(${t.key} collate "C")`),
+]);
 
 /**
  * Devices (issue 9). `searchName` is core's foldForSearch of the name, written with it, so that

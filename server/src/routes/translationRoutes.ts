@@ -10,7 +10,7 @@ import { Result } from "effect";
 import { Conflict, InvalidInput, NotFound, type ValidationIssue } from "@portal/core/errors";
 import type { Languages, Translation } from "@portal/core/domain/Translation";
 import { rowsThatFit } from "@portal/core/rules/pageBytes";
-import { DUPLICATE, planTranslationUpsert, storedKeyClashes, validateTranslationBatch } from "@portal/core/rules/translations";
+import { DUPLICATE, planTranslationUpsert, REQUIRED_LANGUAGE, storedKeyClashes, validateTranslationBatch } from "@portal/core/rules/translations";
 import { AUDIT_TEXT_MAX_CHARS, boundAuditValue, writeAudit } from "../audit/writeAudit";
 import { rowsOf, type Db } from "../db/Database";
 import { companies, translations } from "../db/schema";
@@ -222,13 +222,38 @@ async function remove(ctx: RequestContext, body: unknown) {
   return removed.map((t) => ({ publicId: t.publicId }));
 }
 
+/** The English text lower-cased, byte-wise: the "english" sort, as the index on it is declared (schema.ts). */
+const ENGLISH_SORT = sql`(lower(${translations.languages} ->> 'en') collate "C")`;
+const KEY_BYTES = sql`(${translations.key} collate "C")`;
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** core's matchesTranslationSearch in SQL: the search in the key or in any language's text, case-insensitively. */
+const searchCondition = (search: string): SQL => {
+  const pattern = `%${escapeLike(search)}%`;
+  return sql`(${translations.key} ilike ${pattern} or exists (select 1 from jsonb_each_text(${translations.languages}) as l(code, text) where l.text ilike ${pattern}))`;
+};
+
 export const translationRoutes: HandlersOf<"TranslationList" | "Translation"> = {
   "TranslationList.GET": async (ctx) => {
-    const { after, orderBy } = keyset([translations.key], ctx.list.pageAfter);
     const where: SQL[] = [eq(translations.companyId, companyOf(ctx).id), ...filterConditions(ctx.list.filters, {
       publicId: { column: translations.publicId, type: "text" },
       key: { column: translations.key, type: "text" },
     })];
+    const search = typeof ctx.query["search"] === "string" ? ctx.query["search"].trim() : "";
+    if (search !== "") where.push(searchCondition(search));
+    if (ctx.query["sort"] === "english") {
+      // On the index translations_company_english (migration 0027), byte-wise, as the cursor compares.
+      const cursor = ctx.list.pageAfter;
+      if (cursor !== undefined && (cursor.length !== 2 || cursor.some((v) => typeof v !== "string"))) {
+        throw new InvalidInput({ issues: [{ message: "Invalid cursor", propertyName: "page-after" }] });
+      }
+      if (cursor) where.push(sql`(${ENGLISH_SORT}, ${KEY_BYTES}) > (${cursor[0]} collate "C", ${cursor[1]} collate "C")`);
+      const rows = await ctx.db.select({ publicId: translations.publicId, key: translations.key, languages: translations.languages })
+        .from(translations).where(and(...where)).orderBy(ENGLISH_SORT, KEY_BYTES).limit(ctx.list.pageSize + 1);
+      const p = page(rows, rowsThatFit(rows, ctx.list.pageSize, jsonChars), (r) => [(r.languages[REQUIRED_LANGUAGE] ?? "").toLowerCase(), r.key]);
+      return { type: TOPIC, data: p.rows, moreAfter: p.moreAfter };
+    }
+    const { after, orderBy } = keyset([translations.key], ctx.list.pageAfter);
     if (after) where.push(after);
     const rows = (await ctx.db.select().from(translations).where(and(...where)).orderBy(...orderBy).limit(ctx.list.pageSize + 1)).map(json);
     const p = page(rows, rowsThatFit(rows, ctx.list.pageSize, jsonChars), (r) => [r.key]);

@@ -1,6 +1,9 @@
 /**
- * The translations of the selected company (spec sections 3, 5 and 8): the list with a search,
- * add / edit / delete, and the import of a JSON or CSV batch. The file is read and checked by the
+ * The translations of the selected company (spec sections 3, 5 and 8): the screen's list, paged
+ * from the server with its search and sort (issue 16: the first rows show at once at any table
+ * size); add / edit / delete; and the import of a JSON or CSV batch. Apart from the screen, the
+ * whole list (`ensure`, `items`) is what group type names bound to keys and the company's message
+ * texts read; the screen does not load it. The file is read and checked by the
  * shared reader (adapters' parseTranslationFile, core's checkTranslationFile, as in the CLI);
  * when any entry fails, nothing is sent and each failing entry is reported with its row, key and
  * reasons. Otherwise one upsert call applies it.
@@ -11,7 +14,7 @@ import { MAX_PAGE_SIZE } from "@portal/core/constants";
 import type { Languages, Translation } from "@portal/core/domain/Translation";
 import { allPages } from "@portal/core/ports/PortalApi";
 import { saveFailure } from "@portal/core/messages/saveFailure";
-import { planTranslationUpsert, validateTranslationBatch } from "@portal/core/rules/translations";
+import { matchesTranslationSearch, translationOrder, validateTranslationBatch, type TranslationSort } from "@portal/core/rules/translations";
 import type { FileIssue } from "@portal/core/rules/translationFile";
 import type { TranslationFileResult } from "@portal/adapters/files/translationFile";
 import type { GateState } from "./BootstrapStore";
@@ -33,23 +36,42 @@ export type ImportReport =
   | { readonly status: "unreadable"; readonly fileName: string; readonly message: string };
 
 const SNACKBAR_KEY = "translations";
+/** Translations fetched per call for the screen: many screenfuls, one round trip per few seconds of scrolling. */
+export const TRANSLATIONS_PAGE_SIZE = 200;
+/** How long the search waits for the typing to stop before it asks the server. */
+export const TRANSLATION_SEARCH_DEBOUNCE_MS = 250;
 
 export class TranslationStore {
   items: ReadonlyArray<Translation> = [];
   state: GateState = "idle";
   loadError: string | null = null;
   search = "";
+  sort: TranslationSort = "key";
+  /** The screen's rows: the pages loaded so far for the search and sort. */
+  rows: ReadonlyArray<Translation> = [];
+  /** The cursor of the next page; null once the last page is in. */
+  moreAfter: string | null = null;
+  listState: GateState = "idle";
+  /** Bumped when a first page replaces the rows (a new search or sort): the view goes back to the top. */
+  firstPages = 0;
+  loadingMore = false;
   importing = false;
   importReport: ImportReport | null = null;
   private running: Promise<void> | null = null;
   /** The company the list belongs to: another company (a switch) loads again. */
   private loadedFor: string | null = null;
+  /** The company the screen's rows belong to. */
+  private listFor: string | null = null;
+  /** Bumped by each first-page load: an older answer (a search typed over) is dropped. */
+  private listGeneration = 0;
+  private searchTimer: unknown = null;
 
   constructor(private readonly root: RootStore) {
-    makeObservable<TranslationStore, "running" | "loadedFor">(this, {
-      running: false, loadedFor: false,
-      items: observableRef, state: observable, loadError: observable, search: observable, importing: observable,
-      importReport: observableRef, visible: computed, keys: computed, setSearch: action, clearImport: action,
+    makeObservable<TranslationStore, "running" | "loadedFor" | "listFor" | "listGeneration" | "searchTimer">(this, {
+      running: false, loadedFor: false, listFor: false, listGeneration: false, searchTimer: false,
+      items: observableRef, state: observable, loadError: observable, search: observable, sort: observable, importing: observable,
+      rows: observableRef, moreAfter: observable, listState: observable, firstPages: observable, loadingMore: observable,
+      importReport: observableRef, keys: computed, setSearch: action, setSort: action, clearImport: action,
     });
     // The company's translations override core's message texts (spec 8) once this list is loaded.
     root.messages.readTranslationsFrom(() => this.items);
@@ -64,17 +86,99 @@ export class TranslationStore {
     return this.items.find((t) => t.key === key);
   }
 
-  /** The translations matching the search in their key or any text, case-insensitively, by key. */
-  get visible(): ReadonlyArray<Translation> {
-    const needle = this.search.trim().toLocaleLowerCase();
-    const sorted = [...this.items].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    if (needle === "") return sorted;
-    return sorted.filter((t) => t.key.toLocaleLowerCase().includes(needle)
-      || Object.values(t.languages).some((text) => text.toLocaleLowerCase().includes(needle)));
+  /** The screen opened: its first page, unless this company's is already there. */
+  open(): void {
+    if (this.listState === "idle" || this.listFor !== this.root.session.selectedCompanyId) void this.loadList();
   }
 
+  /** The search text; the server is asked once the typing pauses. */
   setSearch(value: string): void {
     this.search = value;
+    if (this.searchTimer !== null) this.root.timers.clearTimeout(this.searchTimer);
+    this.searchTimer = this.root.timers.setTimeout(() => {
+      this.searchTimer = null;
+      void this.loadList();
+    }, TRANSLATION_SEARCH_DEBOUNCE_MS);
+  }
+
+  setSort(sort: TranslationSort): void {
+    if (this.sort === sort) return;
+    this.sort = sort;
+    void this.loadList();
+  }
+
+  private listRequest(pageAfter?: string) {
+    const search = this.search.trim();
+    return { fields: "*,languages", pageSize: TRANSLATIONS_PAGE_SIZE, sort: this.sort, ...(search ? { search } : {}), ...(pageAfter ? { pageAfter } : {}) };
+  }
+
+  /** The first page for the current search and sort; the rows shown stay until it arrives. */
+  async loadList(): Promise<void> {
+    const generation = ++this.listGeneration;
+    const company = this.root.session.selectedCompanyId;
+    runInAction(() => {
+      if (this.listFor !== company) this.rows = [];
+      this.listState = "pending";
+    });
+    const result = await this.root.run(this.root.ports.api.translations.list(this.listRequest()));
+    if (generation !== this.listGeneration) return;
+    runInAction(() => {
+      if (result._tag === "Success") {
+        this.rows = result.success.data;
+        this.moreAfter = result.success.moreAfter;
+        this.firstPages++;
+        this.listFor = company;
+        this.loadError = null;
+      } else {
+        this.loadError = messageOfError(result.failure);
+      }
+      this.listState = "ready";
+    });
+  }
+
+  /** The next page, when the list scrolled near its end; one at a time. */
+  async loadMore(): Promise<void> {
+    if (this.moreAfter === null || this.loadingMore || this.listState !== "ready") return;
+    const generation = this.listGeneration;
+    runInAction(() => (this.loadingMore = true));
+    const result = await this.root.run(this.root.ports.api.translations.list(this.listRequest(this.moreAfter)));
+    runInAction(() => {
+      this.loadingMore = false;
+      if (generation !== this.listGeneration) return;
+      if (result._tag === "Success") {
+        this.rows = [...this.rows, ...result.success.data];
+        this.moreAfter = result.success.moreAfter;
+      } else {
+        notifyFailure(this.root.snackbars, result.failure, "other", SNACKBAR_KEY);
+      }
+    });
+  }
+
+  /** The stored translation with exactly this key, asked of the server (an add that would repeat a key). */
+  async findByKey(key: string): Promise<Translation | undefined> {
+    const wanted = key.trim();
+    if (wanted === "") return undefined;
+    const result = await this.root.run(this.root.ports.api.translations.list({
+      fields: "*,languages", pageSize: 1, filters: [{ op: "eq", column: "key", values: [wanted] }],
+    }));
+    return result._tag === "Success" ? result.success.data[0] : undefined;
+  }
+
+  /** A saved translation in the screen's rows: replaced where it was, or placed in order when new and loaded that far. */
+  private placeRow(t: Translation): void {
+    const at = this.rows.findIndex((r) => r.publicId === t.publicId);
+    if (at >= 0) {
+      this.rows = this.rows.map((r, i) => (i === at ? t : r));
+      return;
+    }
+    if (!matchesTranslationSearch(t, this.search)) return;
+    const order = translationOrder(this.sort);
+    const before = this.rows.findIndex((r) => order(t, r) < 0);
+    // Past the last loaded row of an unfinished list: it comes with a later page.
+    if (before < 0 && this.moreAfter !== null) return;
+    const next = [...this.rows];
+    next.splice(before < 0 ? next.length : before, 0, t);
+    this.rows = next;
   }
 
   /** Loads the list once per company (an 'ensure' load: nothing when loading or loaded). */
@@ -115,12 +219,18 @@ export class TranslationStore {
       const result = await this.root.run(translations.createMany([input]));
       if (result._tag === "Failure") return this.saveFailed(result.failure);
       const created = result.success[0]?.publicId ?? "";
-      runInAction(() => (this.items = [...this.items, { publicId: created, ...input }]));
+      runInAction(() => {
+        if (this.state === "ready") this.items = [...this.items, { publicId: created, ...input }];
+        this.placeRow({ publicId: created, ...input });
+      });
       return { ok: true, publicId: created };
     }
     const result = await this.root.run(translations.updateMany([{ publicId, ...input }]));
     if (result._tag === "Failure") return this.saveFailed(result.failure);
-    runInAction(() => (this.items = this.items.map((t) => (t.publicId === publicId ? { publicId, ...input } : t))));
+    runInAction(() => {
+      this.items = this.items.map((t) => (t.publicId === publicId ? { publicId, ...input } : t));
+      this.placeRow({ publicId, ...input });
+    });
     return { ok: true, publicId };
   }
 
@@ -137,7 +247,10 @@ export class TranslationStore {
       notifyFailure(this.root.snackbars, result.failure, "other", SNACKBAR_KEY);
       return false;
     }
-    runInAction(() => (this.items = this.items.filter((t) => !publicIds.includes(t.publicId))));
+    runInAction(() => {
+      this.items = this.items.filter((t) => !publicIds.includes(t.publicId));
+      this.rows = this.rows.filter((t) => !publicIds.includes(t.publicId));
+    });
     return true;
   }
 
@@ -164,7 +277,6 @@ export class TranslationStore {
     const entries = parsed.success;
     const batch = entries.map(({ key, languages }) => ({ key, languages }));
     runInAction(() => (this.importing = true));
-    const plan = planTranslationUpsert(this.items, batch);
     const result = await this.root.run(this.root.ports.api.translations.upsert(batch));
     let report: ImportReport;
     if (result._tag === "Failure") {
@@ -176,13 +288,16 @@ export class TranslationStore {
       if (placed.length === 0) notifyFailure(this.root.snackbars, result.failure, "translations.batch", SNACKBAR_KEY);
       report = { status: "rejected", fileName, total: entries.length, failures: failuresOf(placed) };
     } else {
-      report = { status: "applied", fileName, total: entries.length, ...result.success, unchanged: plan.unchanged.length };
+      report = { status: "applied", fileName, total: entries.length, ...result.success };
     }
     runInAction(() => {
       this.importing = false;
       this.importReport = report;
     });
-    if (report.status === "applied") await this.load();
+    if (report.status === "applied") {
+      // The whole list only where it was loaded (group types, message texts read it).
+      await Promise.all([this.loadList(), this.state === "ready" ? this.load() : undefined]);
+    }
     return report;
   }
 }

@@ -67,7 +67,12 @@ export const assetTypesApi = (http: HttpClient): AssetTypesApi => {
 };
 
 export const translationsApi = (http: HttpClient): TranslationsApi => ({
-  list: (request = {}) => narrow()(page(http.endpoint("TranslationList.GET", { company: true, query: listQuery(request) }))),
+  list: (request = {}) => {
+    const extra: Record<string, string> = {};
+    if (request.search !== undefined && request.search.trim() !== "") extra["search"] = request.search.trim();
+    if (request.sort !== undefined) extra["sort"] = request.sort;
+    return narrow()(page(http.endpoint("TranslationList.GET", { company: true, query: listQuery(request, extra) })));
+  },
   createMany: (batch) =>
     narrow("Conflict")(http.call("TranslationList", "POST", CreatedList, { company: true, json: batch }).pipe(Effect.map((p) => asList(p.data)))),
   updateMany: (batch) => narrow("Conflict", "NotFound")(http.callVoid("TranslationList", "PATCH", { company: true, json: batch })),
@@ -75,7 +80,7 @@ export const translationsApi = (http: HttpClient): TranslationsApi => ({
     narrow("NotFound")(http.callVoid("TranslationList", "DELETE", { company: true, json: publicIds.map((publicId) => ({ publicId })) })),
   upsert: (batch) =>
     narrow("Conflict")(http.call("TranslationList", "POST", TranslationUpsertCounts, { company: true, json: batch, query: { mode: "upsert" } }).pipe(
-      Effect.map(({ data: d }) => ({ created: d.created ?? d.added, updated: d.updated ?? d.changed })),
+      Effect.map(({ data: d }) => ({ created: d.created ?? d.added, updated: d.updated ?? d.changed, unchanged: d.unchanged })),
     )),
 });
 

@@ -2,11 +2,22 @@ import type { Effect } from "effect";
 import type { Translation, TranslationInput, TranslationUpdate } from "../../domain/Translation";
 import type { Conflict, NotFound } from "../../errors";
 import type { CallError, Created, ListPage, ListRequest } from "./common";
+import type { TranslationSort } from "../../rules/translations";
 
 /** What an upsert did. */
 export interface UpsertResult {
   readonly created: number;
   readonly updated: number;
+  /** Entries the batch repeated exactly: left alone. */
+  readonly unchanged: number;
+}
+
+/** A page of the translations list: api.md's list parameters plus the screen's search and sort. */
+export interface TranslationListRequest extends ListRequest {
+  /** Case-insensitive, in the key and in every language's text (rules/translations.ts matchesTranslationSearch). */
+  readonly search?: string;
+  /** By key (the default) or by the English text, ascending (rules/translations.ts TranslationSort). */
+  readonly sort?: TranslationSort;
 }
 
 /**
@@ -16,8 +27,8 @@ export interface UpsertResult {
  * regex expression'; 409 'Duplicate'.
  */
 export interface TranslationsApi {
-  /** A page of translations with all fields and languages. Fails with a CallError. */
-  readonly list: (request?: ListRequest) => Effect.Effect<ListPage<Translation>, CallError>;
+  /** A page of translations with all fields and languages, searched and sorted. Fails with a CallError. */
+  readonly list: (request?: TranslationListRequest) => Effect.Effect<ListPage<Translation>, CallError>;
   /** Creates a batch. Fails with InvalidInput, Conflict (duplicate keys, in the batch or stored) or a CallError. */
   readonly createMany: (batch: ReadonlyArray<TranslationInput>) => Effect.Effect<ReadonlyArray<Created>, CallError | Conflict>;
   /** Updates a batch, each entry by publicId. Fails with InvalidInput, Conflict, NotFound or a CallError. */

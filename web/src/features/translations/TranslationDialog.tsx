@@ -1,6 +1,6 @@
 import { Button, Callout, FormGroup, InputGroup } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { Languages, Translation } from "@portal/core/domain/Translation";
 import type { Message } from "@portal/core/messages/messages";
 import { KEY_EXISTS, mergeIntoExisting } from "@portal/core/rules/translationForm";
@@ -9,6 +9,9 @@ import { useStores } from "../../app/StoreContext";
 import { FormDialog } from "../../shell/dialogs/FormDialog";
 import type { TranslationStore } from "../../stores/TranslationStore";
 import { TranslationForm } from "./TranslationForm";
+
+/** How long the key field waits for the typing to stop before the server is asked about the key. */
+const KEY_LOOKUP_DEBOUNCE_MS = 250;
 
 export interface TranslationDialogProps {
   store: TranslationStore;
@@ -29,7 +32,20 @@ export interface TranslationDialogProps {
 export const TranslationDialog = observer(function TranslationDialog({ store, editing, languages, onEditExisting, onClose }: TranslationDialogProps) {
   const { messages } = useStores();
   const [failure, setFailure] = useState<Message | null>(null);
-  const [form] = useState(() => new TranslationForm(editing, store.items, languages ?? editing?.languages));
+  const [form] = useState(() => new TranslationForm(editing, store.rows, languages ?? editing?.languages));
+  // Adding: ask the server whether the key typed is stored already (the list holds only the pages loaded).
+  const typedKey = editing ? "" : form.key.trim();
+  useEffect(() => {
+    if (typedKey === "") return;
+    let current = true;
+    const timer = setTimeout(() => void store.findByKey(typedKey).then((found) => {
+      if (current && found) form.noteStored(found);
+    }), KEY_LOOKUP_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [typedKey, store, form]);
   const save = async () => {
     form.setSubmitting(true);
     setFailure(null);

@@ -29,20 +29,25 @@ export class TranslationForm {
 
   /**
    * @param editing the translation to edit; absent to add one
-   * @param stored the company's translations, to spot a new key that already exists
+   * @param stored translations known to be stored, to spot a new key that already exists (more come through noteStored)
    * @param languages start values other than `editing`'s (an add turned into an edit)
    */
-  constructor(readonly editing?: Translation, private readonly stored: ReadonlyArray<Translation> = [], languages: Languages = editing?.languages ?? {}) {
+  constructor(readonly editing?: Translation, private stored: ReadonlyArray<Translation> = [], languages: Languages = editing?.languages ?? {}) {
     this.key = editing?.key ?? "";
     this.rows = orderedEntries(languages).map(([code, text]) => ({ id: this.nextId++, code, text }));
     // Dirty is measured against what is stored, so an add turned into an edit counts as changed.
     this.initial = editing ? JSON.stringify([editing.key, orderedEntries(editing.languages)]) : this.snapshot();
-    makeObservable<TranslationForm, "issues" | "nextId">(this, {
-      key: observable, rows: observable, touched: observable, serverIssues: observableRef, submitting: observable, nextId: false,
+    makeObservable<TranslationForm, "issues" | "nextId" | "stored">(this, {
+      stored: observableRef, noteStored: action, key: observable, rows: observable, touched: observable, serverIssues: observableRef, submitting: observable, nextId: false,
       languages: computed, issues: computed, pristine: computed, canSubmit: computed, repeated: computed, existingWithKey: computed,
       setKey: action, setCode: action, setText: action, addLanguage: action, removeLanguage: action, touch: action,
       setServerIssues: action, setSubmitting: action,
     });
+  }
+
+  /** A stored translation the server reported for a key typed here (the screen loads only pages of the list). */
+  noteStored(found: Translation): void {
+    if (!this.stored.some((t) => t.publicId === found.publicId)) this.stored = [...this.stored, found];
   }
 
   private snapshot(): string {

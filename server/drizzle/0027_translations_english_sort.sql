@@ -1,0 +1,1 @@
+CREATE INDEX "translations_company_english" ON "translations" USING btree ("company_id",(lower("languages" ->> 'en') collate "C"),("key" collate "C"));
