@@ -12,11 +12,20 @@ const STORED: Translation[] = [
 
 
 describe("TranslationStore", () => {
-  it("loads the whole list once (group types and message texts read it)", async () => {
-    const h = await typesHarness(["manage:translations"], { translations: STORED });
+  it("looks up only the keys read outside the screen (message keys, group type names), each once", async () => {
+    const others: Translation[] = Array.from({ length: 300 }, (_, i) => ({ publicId: `trOther${String(i).padStart(5, "0")}`, key: `OTHER_${i}`, languages: { en: `Other ${i}` } }));
+    const h = await typesHarness(["manage:translations"], {
+      translations: [...STORED, ...others, { publicId: "trRequired00", key: "REQUIRED", languages: { en: "Please fill this in." } }],
+      groupTypes: [{ publicId: "gtDept000000", name: "GROUP_TYPE_DEPARTMENT", order: 0, color: "#1f77b4" }],
+    });
     await Promise.all([h.translations.ensure(), h.translations.ensure()]);
-    expect(h.api.state.calls.filter((c) => c === "translations.list")).toHaveLength(1);
-    expect(h.translations.byKey("WELCOME_MESSAGE")?.languages).toEqual({ en: "Welcome", de: "Willkommen" });
+    expect(h.translations.byKey("GROUP_TYPE_DEPARTMENT")?.languages).toEqual({ en: "Department", de: "Abteilung" });
+    expect(h.root.messages.text("REQUIRED")).toBe("Please fill this in.");
+    // Neither the other 300 nor a key nothing reads.
+    expect(h.translations.items.map((t) => t.key).sort()).toEqual(["GROUP_TYPE_DEPARTMENT", "REQUIRED"]);
+    const calls = h.api.state.calls.filter((c) => c === "translations.list").length;
+    await h.translations.ensure();
+    expect(h.api.state.calls.filter((c) => c === "translations.list")).toHaveLength(calls);
   });
 
   it("the screen's list: the server searches keys and texts case-insensitively, and sorts", async () => {
@@ -33,8 +42,8 @@ describe("TranslationStore", () => {
     h.translations.setSort("english");
     await h.translations.loadList();
     expect(h.translations.rows.map((t) => t.languages["en"])).toEqual(["Department", "Welcome"]);
-    // The screen never loads the whole list.
-    expect(h.translations.state).toBe("idle");
+    // The screen looks nothing up by key.
+    expect(h.translations.lookup.state).toBe("idle");
   });
 
   it("pages: the first page alone, then one more page per loadMore, until the last", async () => {
@@ -72,7 +81,7 @@ describe("TranslationStore", () => {
     expect((await h.translations.save("trWelcome000", { key: "WELCOME_MESSAGE", languages: { en: "Hello" } })).ok).toBe(true);
     expect(h.api.state.translations.find((t) => t.publicId === "trWelcome000")?.languages).toEqual({ en: "Hello" });
     expect(await h.translations.remove(["trDept000000"])).toBe(true);
-    expect(h.translations.items.map((t) => t.key).sort()).toEqual(["NEW_KEY", "WELCOME_MESSAGE"]);
+    expect(h.api.state.translations.map((t) => t.key).sort()).toEqual(["NEW_KEY", "WELCOME_MESSAGE"]);
   });
 
   it("an import with bad entries sends nothing and reports each with row, key and reason", async () => {
@@ -106,8 +115,22 @@ describe("TranslationStore", () => {
     const report = await h.translations.importFile("t.csv", parseTranslationFile(good, "t.csv"));
     expect(report).toEqual({ status: "applied", fileName: "t.csv", total: 3, created: 1, updated: 1, unchanged: 1 });
     expect(h.api.state.calls.filter((c) => c === "translations.upsert")).toHaveLength(1);
-    expect(h.translations.byKey("BRAND_NEW")?.languages).toEqual({ en: "Brand new" });
-    expect(h.translations.byKey("GROUP_TYPE_DEPARTMENT")?.languages.de).toBe("Bereich");
+    // The screen's list shows the import; the keys looked up are asked again.
+    expect(h.translations.rows.find((t) => t.key === "BRAND_NEW")?.languages).toEqual({ en: "Brand new" });
+    expect(h.translations.rows.find((t) => t.key === "GROUP_TYPE_DEPARTMENT")?.languages.de).toBe("Bereich");
+  });
+
+  it("a message key imported or saved overrides its text at once; one deleted gives the English back", async () => {
+    const h = await typesHarness(["manage:translations"], { translations: STORED });
+    await h.translations.ensure();
+    const english = h.root.messages.text("REQUIRED");
+    await h.translations.importFile("t.csv", parseTranslationFile("key,en\nREQUIRED,Fill this in.\n", "t.csv"));
+    expect(h.root.messages.text("REQUIRED")).toBe("Fill this in.");
+    const stored = h.translations.byKey("REQUIRED")!;
+    expect((await h.translations.save(stored.publicId, { key: "REQUIRED", languages: { en: "Do fill this in." } })).ok).toBe(true);
+    expect(h.root.messages.text("REQUIRED")).toBe("Do fill this in.");
+    expect(await h.translations.remove([stored.publicId])).toBe(true);
+    expect(h.root.messages.text("REQUIRED")).toBe(english);
   });
 
   it("a file that cannot be read is reported with its line, and nothing is sent", async () => {

@@ -46,6 +46,11 @@ export class MessageStore {
     this.source = source;
   }
 
+  /** The message keys of the catalogue (the whole one, once it is in: await `ready`). */
+  get keys(): ReadonlyArray<string> {
+    return Object.keys(this.catalogue);
+  }
+
   /** The company's texts by message key (only what its translations list holds, once loaded). */
   get overrides(): MessageOverrides {
     return this.format.overridesFromTranslations(this.source());

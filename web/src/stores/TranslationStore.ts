@@ -10,9 +10,7 @@
  */
 import { Result } from "effect";
 import { action, computed, makeObservable, observable, observableRef, runInAction } from "mobx";
-import { MAX_PAGE_SIZE } from "@portal/core/constants";
 import type { Languages, Translation } from "@portal/core/domain/Translation";
-import { allPages } from "@portal/core/ports/PortalApi";
 import { saveFailure } from "@portal/core/messages/saveFailure";
 import { matchesTranslationSearch, translationOrder, validateTranslationBatch, type TranslationSort } from "@portal/core/rules/translations";
 import type { FileIssue } from "@portal/core/rules/translationFile";
@@ -22,6 +20,8 @@ import { messageOfError } from "./messages";
 import { notifyFailure } from "./notifyFailure";
 import type { SaveOutcome } from "./OrderedTypeStore";
 import type { RootStore } from "./RootStore";
+import { ShellDataStore } from "./ShellDataStore";
+import { TranslationLookup } from "./TranslationLookup";
 
 /** A failing entry of an import: its row, its key as written, and every reason. */
 export interface ImportFailure {
@@ -42,8 +42,8 @@ export const TRANSLATIONS_PAGE_SIZE = 200;
 export const TRANSLATION_SEARCH_DEBOUNCE_MS = 250;
 
 export class TranslationStore {
-  items: ReadonlyArray<Translation> = [];
-  state: GateState = "idle";
+  /** The translations of the keys read outside the screen (group type names, message keys). */
+  readonly lookup: TranslationLookup;
   loadError: string | null = null;
   search = "";
   sort: TranslationSort = "key";
@@ -57,9 +57,6 @@ export class TranslationStore {
   loadingMore = false;
   importing = false;
   importReport: ImportReport | null = null;
-  private running: Promise<void> | null = null;
-  /** The company the list belongs to: another company (a switch) loads again. */
-  private loadedFor: string | null = null;
   /** The company the screen's rows belong to. */
   private listFor: string | null = null;
   /** Bumped by each first-page load: an older answer (a search typed over) is dropped. */
@@ -67,23 +64,38 @@ export class TranslationStore {
   private searchTimer: unknown = null;
 
   constructor(private readonly root: RootStore) {
-    makeObservable<TranslationStore, "running" | "loadedFor" | "listFor" | "listGeneration" | "searchTimer">(this, {
-      running: false, loadedFor: false, listFor: false, listGeneration: false, searchTimer: false,
-      items: observableRef, state: observable, loadError: observable, search: observable, sort: observable, importing: observable,
+    this.lookup = new TranslationLookup(root);
+    makeObservable<TranslationStore, "listFor" | "listGeneration" | "searchTimer">(this, {
+      listFor: false, listGeneration: false, searchTimer: false,
+      loadError: observable, search: observable, sort: observable, importing: observable,
       rows: observableRef, moreAfter: observable, listState: observable, firstPages: observable, loadingMore: observable,
-      importReport: observableRef, keys: computed, setSearch: action, setSort: action, clearImport: action,
+      importReport: observableRef, items: computed, keys: computed, setSearch: action, setSort: action, clearImport: action,
     });
-    // The company's translations override core's message texts (spec 8) once this list is loaded.
-    root.messages.readTranslationsFrom(() => this.items);
+    // The company's translations override core's message texts (spec 8) once looked up (ensure).
+    root.messages.readTranslationsFrom(() => this.lookup.items);
   }
 
-  /** The keys of the company's translations (group type names may be bound to one). */
+  /** The translations looked up so far (group type names and message keys), not the whole list. */
+  get items(): ReadonlyArray<Translation> {
+    return this.lookup.items;
+  }
+
+  /** The keys among them (group type names may be bound to one). */
   get keys(): ReadonlySet<string> {
-    return new Set(this.items.map((t) => t.key));
+    return new Set(this.lookup.items.map((t) => t.key));
   }
 
   byKey(key: string): Translation | undefined {
-    return this.items.find((t) => t.key === key);
+    return this.lookup.found.get(key) ?? undefined;
+  }
+
+  /**
+   * Looks up what the app reads outside the screen, for the selected company: the message keys
+   * (once the catalogue is in) and the group type names. Only keys not asked before are sent.
+   */
+  async ensure(): Promise<void> {
+    await this.root.messages.ready;
+    await this.lookup.ensureKeys([...this.root.messages.keys, ...this.root.get(ShellDataStore).groupTypes.map((t) => t.name)]);
   }
 
   /** The screen opened: its first page, unless this company's is already there. */
@@ -181,31 +193,6 @@ export class TranslationStore {
     this.rows = next;
   }
 
-  /** Loads the list once per company (an 'ensure' load: nothing when loading or loaded). */
-  ensure(): Promise<void> {
-    if (this.state === "ready" && this.loadedFor === this.root.session.selectedCompanyId) return Promise.resolve();
-    this.running ??= this.load().finally(() => (this.running = null));
-    return this.running;
-  }
-
-  async load(): Promise<void> {
-    const company = this.root.session.selectedCompanyId;
-    runInAction(() => (this.state = "pending"));
-    const { translations } = this.root.ports.api;
-    const result = await this.root.run(allPages((after) =>
-      translations.list({ fields: "*,languages", pageSize: MAX_PAGE_SIZE, ...(after ? { pageAfter: after } : {}) })));
-    runInAction(() => {
-      if (result._tag === "Success") {
-        this.items = result.success;
-        this.loadError = null;
-        this.loadedFor = company;
-      } else {
-        this.loadError = messageOfError(result.failure);
-      }
-      this.state = "ready";
-    });
-  }
-
   /**
    * Creates (publicId null) or updates one translation after core's batch rule accepted it as a
    * batch of one. Server refusals (a key already stored is 409 Duplicate) come back as issues.
@@ -220,7 +207,7 @@ export class TranslationStore {
       if (result._tag === "Failure") return this.saveFailed(result.failure);
       const created = result.success[0]?.publicId ?? "";
       runInAction(() => {
-        if (this.state === "ready") this.items = [...this.items, { publicId: created, ...input }];
+        this.lookup.remember({ publicId: created, ...input });
         this.placeRow({ publicId: created, ...input });
       });
       return { ok: true, publicId: created };
@@ -228,7 +215,7 @@ export class TranslationStore {
     const result = await this.root.run(translations.updateMany([{ publicId, ...input }]));
     if (result._tag === "Failure") return this.saveFailed(result.failure);
     runInAction(() => {
-      this.items = this.items.map((t) => (t.publicId === publicId ? { publicId, ...input } : t));
+      this.lookup.remember({ publicId, ...input });
       this.placeRow({ publicId, ...input });
     });
     return { ok: true, publicId };
@@ -248,7 +235,7 @@ export class TranslationStore {
       return false;
     }
     runInAction(() => {
-      this.items = this.items.filter((t) => !publicIds.includes(t.publicId));
+      this.lookup.forget(publicIds);
       this.rows = this.rows.filter((t) => !publicIds.includes(t.publicId));
     });
     return true;
@@ -295,8 +282,7 @@ export class TranslationStore {
       this.importReport = report;
     });
     if (report.status === "applied") {
-      // The whole list only where it was loaded (group types, message texts read it).
-      await Promise.all([this.loadList(), this.state === "ready" ? this.load() : undefined]);
+      await Promise.all([this.loadList(), this.lookup.refresh()]);
     }
     return report;
   }

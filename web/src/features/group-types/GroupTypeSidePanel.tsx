@@ -17,9 +17,11 @@ export const GroupTypeSidePanel = observer(function GroupTypeSidePanel() {
   const navigate = useNavigate();
   const { publicId: openId } = useParams();
   const [dialog, setDialog] = useState<DialogState>(null);
+  // The type names bound to a translation key are looked up by key; a new name is asked once.
+  const names = groupTypes.items.map((t) => t.name).join("\n");
   useEffect(() => {
     void translations.ensure();
-  }, [translations]);
+  }, [translations, names]);
   const deleting = dialog?.kind === "delete" ? groupTypes.byId(dialog.publicId) : undefined;
   return (
     <>
