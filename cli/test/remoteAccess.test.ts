@@ -114,12 +114,16 @@ describe("remote access through the real portal, agent and client", () => {
     const [answer] = (await once(modbus, "data")) as [Buffer];
     expect([...answer.subarray(0, 9)]).toEqual([0, 9, 0, 0, 0, 11, 1, 3, 8]);
 
-    // The Modbus connection stays open; revoking ends it within a second.
-    const closed = once(modbus, "close");
-    const began = Date.now();
+    // The Modbus connection stays open; revoking ends it within a second of the revocation, timed
+    // from the call's answer (the revocation is stored then): on a loaded machine the call's own
+    // time is not the relay's. It failed once in CI beside the end-to-end run, timed from sending.
+    const closed = once(modbus, "close").then(() => Date.now());
+    const sent = Date.now();
     expect((await api("POST", `/api/access-requests/${requestId}/revocation`, "approver", {})).status).toBe(200);
-    await closed;
-    expect(Date.now() - began).toBeLessThan(1000);
+    const answered = Date.now();
+    const closedAt = await closed;
+    expect(closedAt - answered).toBeLessThan(1000);
+    expect(closedAt - sent).toBeLessThan(3000);
     const after = await until(status, (s) => s.status === "idle");
     expect(after.status).toBe("idle");
     expect(JSON.stringify(after.activeRequest?.steps)).toContain("revoked");
