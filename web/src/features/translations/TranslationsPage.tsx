@@ -32,6 +32,8 @@ export const TranslationsPage = observer(function TranslationsPage() {
   const company = session.selectedCompanyId;
   useEffect(() => {
     translations.open();
+    // The company's message texts (spec 8) from its translations, as Groups does: looked up by key.
+    void translations.ensure();
   }, [translations, company]);
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
