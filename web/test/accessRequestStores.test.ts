@@ -193,6 +193,25 @@ describe("decisions, events and the approver's inbox", () => {
     expect(notice && h.root.messages.text(notice.message, notice.params)).toBe("Anna Approver has rejected your access request.");
   });
 
+  it("a list refresh that shows the decision before its event arrives does not swallow the notice", async () => {
+    const h = accessHarness();
+    h.root.events.start();
+    const id = await sendRequest(h);
+    const mine = h.root.get(MyAccessRequestsStore);
+    await mine.show("pending");
+    await flush();
+    h.stream.drop();
+    await h.asApprover(() => Effect.runPromise(h.api.accessRequests.act(id, "approve", "Go ahead")));
+    // Another cause reloads the lists first: they show the request approved already.
+    await mine.load("active");
+    await mine.refresh();
+    expect(mine.knownStatus(id)).toBe("approved");
+    h.timers.advance(EVENT_RETRY_DELAYS_MS[0]);
+    await flush();
+    const notice = h.root.snackbars.visible.find((s) => s.key === `decision-${id}`);
+    expect(notice && h.root.messages.text(notice.message, notice.params)).toBe("Anna Approver has approved your access request.");
+  });
+
   it("tells the second approver that the request was already decided, and refreshes the inbox", async () => {
     const h = accessHarness();
     const id = await sendRequest(h);

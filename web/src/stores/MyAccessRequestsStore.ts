@@ -21,11 +21,26 @@ export class MyAccessRequestsStore extends RequestBoxes<MyBox> {
     rootStore.events.on("access-request", ({ mine, change, actor, request }) => {
       if (!mine) return;
       if (change === "approved" || change === "rejected" || change === "revoked") {
-        const notice = decisionNotice(this.knownStatus(request.request.publicId), request.request.status, actor?.name ?? request.request.approver?.name ?? "");
-        if (notice) rootStore.snackbars.show({ message: notice.key, params: { name: notice.name }, timeoutMs: notice.durationMs, key: `decision-${request.request.publicId}` });
+        const id = request.request.publicId;
+        const notice = decisionNotice(this.toldStatus.get(id) ?? this.knownStatus(id), request.request.status, actor?.name ?? request.request.approver?.name ?? "");
+        this.toldStatus.set(id, request.request.status);
+        if (notice) rootStore.snackbars.show({ message: notice.key, params: { name: notice.name }, timeoutMs: notice.durationMs, key: `decision-${id}` });
       }
       void this.refresh();
     });
+  }
+
+  /**
+   * Per request: the status it had when a list first showed it, or the last decision told. A
+   * decision is told when it differs from this. The lists' current status would not do: a refresh
+   * (another event's, or an action's) that lands after the decision and before its event already
+   * shows the new status, and the notice was lost (the likely cause of a revoke notice missing once in
+   * CI, right after an extend).
+   */
+  private readonly toldStatus = new Map<string, AccessRequestStatus>();
+
+  protected override shown(rows: ReadonlyArray<{ readonly request: { readonly publicId: string; readonly status: AccessRequestStatus } }>): void {
+    for (const { request } of rows) if (!this.toldStatus.has(request.publicId)) this.toldStatus.set(request.publicId, request.status);
   }
 
   /** The status I last saw a request of mine in; undefined when never shown. */

@@ -49,6 +49,9 @@ export class RequestBoxes<B extends AccessRequestBox> {
     return this.load(box);
   }
 
+  /** Rows a load brought (a subclass notes what it needs of them). */
+  protected shown(_rows: ReadonlyArray<MyAccessRequest>): void {}
+
   /** Every request shown in any box. */
   all(): MyAccessRequest[] {
     return (Object.values(this.boxes) as Box[]).flatMap((b) => b.rows);
@@ -67,6 +70,7 @@ export class RequestBoxes<B extends AccessRequestBox> {
         target.rows = result.success.data;
         target.moreAfter = result.success.moreAfter;
         target.state = "ready";
+        this.shown(result.success.data);
       } else {
         target.state = "failed";
         notifyFailure(this.root.snackbars, result.failure, "other", this.snackbarKey);
@@ -84,6 +88,7 @@ export class RequestBoxes<B extends AccessRequestBox> {
       if (result._tag === "Success") {
         target.rows = [...target.rows, ...result.success.data];
         target.moreAfter = result.success.moreAfter;
+        this.shown(result.success.data);
       } else {
         notifyFailure(this.root.snackbars, result.failure, "other", this.snackbarKey);
       }
