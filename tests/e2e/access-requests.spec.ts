@@ -16,6 +16,7 @@ import { DEMO_USERS, expect, screenshot, signIn, test } from "./support/fixtures
 // Retried rather than hidden: a real fault fails every attempt.
 test.describe.configure({ retries: 2 });
 import { startPortal, type PortalServer } from "./support/portalServer";
+import { expectSnackbar, recordSnackbars } from "./support/snackbars";
 
 // Two signed-in users per test (20-25 s alone): 30 s was too tight under the load of the other worker.
 test.describe.configure({ mode: "serial", timeout: 60_000 });
@@ -34,6 +35,7 @@ const at = (path: string) => `${portal.baseURL}${path}`;
 /** A signed-in page of its own browser context (cookies and storage apart). */
 async function userPage(browser: Browser, email: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
   const context = await browser.newContext({ viewport, baseURL: portal.baseURL });
+  await recordSnackbars(context);
   const page = await context.newPage();
   await signIn(page, email, { baseURL: portal.baseURL });
   return page;
@@ -107,10 +109,10 @@ test("the engineer requests, the approver approves, and the engineer sees the no
   await card.getByTestId("approve").click();
   await approver.getByTestId("decision-comment").fill("Go ahead");
   await approver.getByTestId("decision-confirm").click();
-  await expect(approver.getByText("You approved the access request.")).toBeVisible();
+  await expectSnackbar(approver, "You approved the access request.");
 
   // No reload on the engineer's side: the event stream brings the notice and the new state.
-  await expect(engineer.getByText("Anna Approver has approved your access request.")).toBeVisible();
+  await expectSnackbar(engineer, "Anna Approver has approved your access request.");
   await expect(row(engineer, "Line 1 Router").getByTestId("my-access")).toHaveText(/^Active until /);
   await screenshot(engineer, "access-approved-notice-1280");
   await engineer.context().close();
@@ -124,7 +126,7 @@ test("reject, and cancel of a pending request", async ({ browser }) => {
   const card = await approverCard(approver, "pending", "Scanner check");
   await card.getByTestId("reject").click();
   await approver.getByTestId("decision-confirm").click();
-  await expect(engineer.getByText("Anna Approver has rejected your access request.")).toBeVisible();
+  await expectSnackbar(engineer, "Anna Approver has rejected your access request.");
 
   await requestAccess(engineer, "Boiler Controller", "Boiler inspection");
   await engineer.goto(at("/my-access-requests"));
@@ -132,7 +134,7 @@ test("reject, and cancel of a pending request", async ({ browser }) => {
   await mine.getByTestId("cancel-request").click();
   // The confirmation's own button (the card's button of the same name stays behind the overlay).
   await engineer.getByRole("alertdialog").getByRole("button", { name: "Cancel request", exact: true }).click();
-  await expect(engineer.getByText("Your access request was cancelled.")).toBeVisible();
+  await expectSnackbar(engineer, "Your access request was cancelled.");
   await expect(mine).toHaveCount(0);
   // The approver's inbox no longer offers it (the event refreshed it); reload shows the same.
   await approver.goto(at("/approvals"));
@@ -148,33 +150,33 @@ test("extend, release, and revoke of an active access", async ({ browser }) => {
   const card = await approverCard(approver, "pending", "Label printer service");
   await card.getByTestId("approve").click();
   await approver.getByTestId("decision-confirm").click();
-  await expect(engineer.getByText("Anna Approver has approved your access request.")).toBeVisible();
+  await expectSnackbar(engineer, "Anna Approver has approved your access request.");
 
   await engineer.goto(at("/my-access-requests"));
   await engineer.getByRole("tab", { name: "Active" }).click();
   const active = engineer.getByTestId("my-active").getByTestId("request-card").filter({ hasText: "Label printer service" });
   await active.getByTestId("extend").click();
-  await expect(engineer.getByText("More time was requested from the same approvers.")).toBeVisible();
+  await expectSnackbar(engineer, "More time was requested from the same approvers.");
   await screenshot(engineer, "access-my-requests-1280");
 
   // The approver revokes the access; the engineer is told at once.
   const grant = await approverCard(approver, "active", "Label printer service");
   await grant.getByTestId("revoke").click();
   await approver.getByTestId("decision-confirm").click();
-  await expect(engineer.getByText("Anna Approver has revoked your access request.")).toBeVisible();
+  await expectSnackbar(engineer, "Anna Approver has revoked your access request.");
 
   // Release: a new approved access ended early by the engineer.
   await requestAccess(engineer, "Press Line Router", "Second visit", "60 minutes");
   const second = await approverCard(approver, "pending", "Second visit");
   await second.getByTestId("approve").click();
   await approver.getByTestId("decision-confirm").click();
-  await expect(engineer.getByText("Anna Approver has approved your access request.")).toBeVisible();
+  await expectSnackbar(engineer, "Anna Approver has approved your access request.");
   await engineer.goto(at("/my-access-requests"));
   await engineer.getByRole("tab", { name: "Active" }).click();
   const release = engineer.getByTestId("my-active").getByTestId("request-card").filter({ hasText: "Second visit" });
   await release.getByTestId("release").click();
   await engineer.getByRole("alertdialog").getByRole("button", { name: "End access", exact: true }).click();
-  await expect(engineer.getByText("Your access was ended.")).toBeVisible();
+  await expectSnackbar(engineer, "Your access was ended.");
   await expect(release).toHaveCount(0);
   await engineer.context().close();
   await approver.context().close();
@@ -222,7 +224,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     const card = await approverCard(approver, "pending", reason);
     await card.getByTestId("approve").click();
     await approver.getByTestId("decision-confirm").click();
-    await expect(engineer.getByText("Anna Approver has approved your access request.")).toBeVisible();
+    await expectSnackbar(engineer, "Anna Approver has approved your access request.");
     // 30 minutes of access: the first reminder is due 20 minutes in; the one-minute timer shows it.
     await engineer.clock.fastForward("21:00");
     if (viewport.width >= 960) {
@@ -244,7 +246,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
       // Extend asks the same approvers for 30 more minutes (and mutes the reminder it came from).
       await snackbar.getByTestId("reminder-expand").click();
       await mine.getByTestId("reminder-extend").click();
-      await expect(engineer.getByText("More time was requested from the same approvers.")).toBeVisible();
+      await expectSnackbar(engineer, "More time was requested from the same approvers.");
       await expect(mine).toHaveCount(0);
       const extension = await approverCard(approver, "pending", reason);
       await expect(extension).toContainText("Extension");
