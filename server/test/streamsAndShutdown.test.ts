@@ -97,12 +97,12 @@ describe("event fan-out", () => {
     // The same PGlite through a drizzle that logs what it runs: reads of the events table are counted.
     let selects = 0;
     const client = (t.database.db as unknown as { $client: PGlite }).$client;
-    const db = drizzle(client, { schema, logger: { logQuery: (query) => { if (/^select .* from "events"/.test(query)) selects++; } } }) as unknown as Db;
+    const db = drizzle(client, { schema, logger: { logQuery: (query) => { if (/^\s*select[\s\S]*\bfrom "?events"?\s/.test(query)) selects++; } } }) as unknown as Db;
     const hub = new EventHub({ ...t.database, db } as Database);
     await hub.start();
     try {
       const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, "viewer@example.com"));
-      const start = await hub.latestId(user!.id);
+      const start = await hub.startCursor();
       const received: number[] = [];
       const unsubscribe = Array.from({ length: 20 }, (_, i) => hub.subscribe(user!.id, start, () => received.push(i)));
       await new Promise((r) => setTimeout(r, 200));

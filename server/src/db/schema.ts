@@ -433,7 +433,14 @@ export const events = pgTable("events", {
   type: text("type").notNull(),
   data: jsonb("data").notNull(),
   createdAt: createdAt(),
-}, (t) => [index("events_user_idx").on(t.userId, t.id)]);
+  /**
+   * The id of the transaction that wrote the event (pg_current_xact_id, as a bigint). Ids of the
+   * sequence are handed out in insert order, not commit order, so a reader that went "after the
+   * last id" skipped an event whose transaction committed after a later one's; streams read in
+   * (xid, id) order up to the oldest running transaction instead (EventHub).
+   */
+  xid: bigint("xid", { mode: "number" }).notNull().default(sql`(pg_current_xact_id()::text::bigint)`),
+}, (t) => [index("events_user_xid_idx").on(t.userId, t.xid, t.id)]);
 
 // Remote access (issue 10): agent credentials, tickets, sessions through the relay, and which
 // server process holds each agent's link (several processes share one database).

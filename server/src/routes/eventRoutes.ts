@@ -5,6 +5,7 @@
  * most EventHub.maxStreamsPerUser streams at once: one more is a 429.
  */
 import { RateLimited } from "@portal/core/errors";
+import { decodeCursor } from "../events/EventHub";
 import { userOf, type HandlersOf } from "../http/RequestContext";
 
 /** A comment line this often keeps proxies from closing an idle stream. */
@@ -17,7 +18,9 @@ export const eventRoutes: HandlersOf<"EventStream"> = {
     const user = userOf(ctx);
     const hub = ctx.deps.events;
     const raw = ctx.request.headers["last-event-id"];
-    const last = typeof raw === "string" && /^\d{1,15}$/.test(raw) ? Number(raw) : await hub.latestId(user.id);
+    // A cursor this server wrote; a plain id from before events carried their transaction; else now.
+    const last = typeof raw !== "string" ? await hub.startCursor()
+      : decodeCursor(raw) ?? (/^\d{1,15}$/.test(raw) ? await hub.cursorOfId(user.id, Number(raw)) : await hub.startCursor());
     const res = ctx.reply.raw;
     // On shutdown the stream ends with a short retry hint: the client reconnects (to this server
     // once it is back, or to another process) and replays what it missed by Last-Event-ID.
