@@ -5,7 +5,7 @@
  * (probe again after 2,500 ms, stop after 1,440 retries, or watch the client's pushed status).
  */
 import { Effect, Fiber } from "effect";
-import { action, computed, makeObservable, observable, observableRef } from "mobx";
+import { action, computed, makeObservable, observable, observableRef, runInAction } from "mobx";
 import type { VpnClientStatus } from "@portal/core/domain/VpnClient";
 import {
   connectorStep, INITIAL_CONNECTOR_STATE, type ConnectorEvent, type ConnectorState, type ConnectorStatus,
@@ -57,8 +57,11 @@ export class ConnectorStore {
     if (!this.started) return;
     const result = await this.root.run(this.root.ports.connector.status());
     if (!this.started) return;
-    if (result._tag === "Success") this.clientStatus = result.success;
-    this.feed({ type: result._tag === "Success" ? "reachable" : "unreachable" });
+    // One action: the status and the state change together (MobX strict mode, one reaction).
+    runInAction(() => {
+      if (result._tag === "Success") this.clientStatus = result.success;
+      this.feed({ type: result._tag === "Success" ? "reachable" : "unreachable" });
+    });
   }
 
   private feed(event: ConnectorEvent): void {
@@ -92,7 +95,7 @@ export class ConnectorStore {
     this.watcher = Effect.runFork(
       // The stream helper loads now (not with the sign-in page); if it cannot, the client reads as lost.
       Effect.tryPromise(() => import("./watchChanges")).pipe(
-        Effect.flatMap(({ watchChanges }) => watchChanges(this.root.ports.connector.changes, (s) => void (this.clientStatus = s))),
+        Effect.flatMap(({ watchChanges }) => watchChanges(this.root.ports.connector.changes, (s) => runInAction(() => void (this.clientStatus = s)))),
         Effect.catch(() => Effect.void),
         Effect.ensuring(Effect.sync(() => {
           this.watcher = null;
