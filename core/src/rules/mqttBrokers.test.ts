@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   checkMqttBroker, describeMqttFailure, effectiveClientId, isValidMqttHost, isValidTopicFilter, MQTT_RECONNECT_FIRST_MS,
-  MQTT_RECONNECT_MAX_MS, passwordChange, reconnectDelayMs,
+  MQTT_RECONNECT_MAX_MS, MQTT_STABLE_MS, attemptAfterDrop, passwordChange, reconnectDelayMs,
 } from "./mqttBrokers";
 
 const base = { name: "Plant", host: "broker.example.com", topics: ["plant/+/temp", "alarms/#"] };
@@ -84,6 +84,28 @@ describe("reconnectDelayMs", () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 10_000 }), fc.double({ min: 0, max: 1, noNaN: true }), (attempt, jitter) => {
       const d = reconnectDelayMs(attempt, jitter);
       return d >= MQTT_RECONNECT_FIRST_MS / 2 && d <= MQTT_RECONNECT_MAX_MS && reconnectDelayMs(attempt + 1) >= reconnectDelayMs(attempt);
+    }));
+  });
+});
+
+describe("attemptAfterDrop", () => {
+  it("starts again after a stable connection, keeps counting after a short one", () => {
+    expect(attemptAfterDrop(5, MQTT_STABLE_MS)).toBe(0);
+    expect(attemptAfterDrop(5, MQTT_STABLE_MS - 1)).toBe(5);
+    expect(attemptAfterDrop(0, 10)).toBe(0);
+  });
+  it("property: a client dropped at once after each connect waits ever longer, up to the ceiling", () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: MQTT_STABLE_MS - 1 }), { minLength: 1, maxLength: 40 }), (lasted) => {
+      // The manager's loop: each retry counts one attempt more, each drop keeps the count.
+      let attempt = 0;
+      const delays: number[] = [];
+      for (const ms of lasted) {
+        delays.push(reconnectDelayMs(attempt++));
+        attempt = attemptAfterDrop(attempt, ms);
+      }
+      const growing = delays.every((d, i) => i === 0 || d >= delays[i - 1]!);
+      // 1, 2, 4 ... 32 s, then the one-minute ceiling from the seventh retry on.
+      return growing && (delays.length < 7 || delays.at(-1) === MQTT_RECONNECT_MAX_MS);
     }));
   });
 });

@@ -32,6 +32,8 @@ export const MQTT_TEST_TIMEOUT_MS = 5000;
 /** Reconnect back-off of the broker manager: first delay, growth and ceiling. */
 export const MQTT_RECONNECT_FIRST_MS = 1000;
 export const MQTT_RECONNECT_MAX_MS = 60_000;
+/** A connection that lasted this long was a working one: its loss starts the back-off again. */
+export const MQTT_STABLE_MS = 30_000;
 
 const HOST_NAME = /^(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
 const IPV6 = /^\[?[0-9A-Fa-f:.]{2,45}\]?$/;
@@ -174,6 +176,17 @@ export const reconnectDelayMs = (attempt: number, jitter = 0): number => {
   const j = Math.min(Math.max(jitter, 0), 0.999999);
   return Math.round(base * (1 - j / 2));
 };
+
+/**
+ * The reconnect attempt to count from after a connection of `connectedMs` was lost, when the
+ * last one before it was `attempt`: 0 (the first delay again) after a stable connection
+ * (MQTT_STABLE_MS or longer), else `attempt` itself, so that the delays keep growing. A broker
+ * that accepts the client and drops it at once (another client took its session over with the
+ * same client ID, or an ACL closes it) is then retried ever less often, up to the ceiling, not
+ * every second. Guarantees: never negative, never more than `attempt`.
+ */
+export const attemptAfterDrop = (attempt: number, connectedMs: number): number =>
+  connectedMs >= MQTT_STABLE_MS ? 0 : Math.max(0, Math.floor(attempt));
 
 /**
  * The sentence (message key and params) of a connection test result or of a client's failed

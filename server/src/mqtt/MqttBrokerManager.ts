@@ -12,7 +12,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { MqttClient } from "mqtt";
 import type { MqttBrokerStatus } from "@portal/core/domain/MqttBroker";
-import { describeMqttFailure, effectiveClientId, reconnectDelayMs } from "@portal/core/rules/mqttBrokers";
+import { attemptAfterDrop, describeMqttFailure, effectiveClientId, reconnectDelayMs } from "@portal/core/rules/mqttBrokers";
 import { MQTT_BROKER_STATUS_EVENT, type MqttBrokerStatusEvent } from "@portal/core/wire/events";
 import { rowsOf, type Database } from "../db/Database";
 import { companies, mqttBrokers } from "../db/schema";
@@ -159,7 +159,9 @@ export class MqttBrokerManager {
       return;
     }
     entry.client = client;
-    entry.attempt = 0;
+    // The back-off starts again only once this connection has proved stable (attemptAfterDrop):
+    // a broker that drops the client at once is not retried every second.
+    const connectedAt = Date.now();
     await this.setStatus(entry.row, entry.companyPublicId, { state: "connected" });
     client.on("message", (topic, payload) => {
       this.options.onMessage?.(entry.row.companyId, topic, payload);
@@ -171,6 +173,7 @@ export class MqttBrokerManager {
     client.once("close", () => {
       if (entry.stopped) return;
       entry.client = null;
+      entry.attempt = attemptAfterDrop(entry.attempt, Date.now() - connectedAt);
       void this.setStatus(entry.row, entry.companyPublicId, { state: "error", failure: "closed", detail: lastError ?? "The broker closed the connection" })
         .then(() => this.retry(entry));
     });
