@@ -1,7 +1,7 @@
 /**
  * Where the time goes: runs the bench server process (benchServers.ts) under V8's CPU profiler,
  * puts one load on it, and prints the functions with the most self time and the packages they
- * belong to. `npx tsx bench/profile.ts hit|miss|upsert [seconds] [pglite|postgres]` in server/; the .cpuprofile
+ * belong to. `npx tsx bench/profile.ts hit|miss|bare|sql|upsert [seconds] [pglite|postgres]` in server/; the .cpuprofile
  * file stays in the printed folder (open it in Chrome's DevTools for a flame graph).
  */
 import { fork } from "node:child_process";
@@ -27,7 +27,8 @@ const next = <M>() => new Promise<M>((resolve) => child.once("message", (m) => r
 const ready = await next<Ready>();
 const file = join(dir, `${scenario}.cpuprofile`);
 // "bare": the baseline of the hit (bare Fastify sending the same bytes), to compare profiles.
-const url = scenario === "bare" ? `${ready.bareUrl}/api/group-types` : (scenario === "miss" ? ready.missUrl : ready.realUrl) + LIST_URL;
+// "sql": the miss's baseline (bare Fastify running the same SQL).
+const url = scenario === "bare" ? `${ready.bareUrl}/api/group-types` : scenario === "sql" ? `${ready.bareUrl}/sql/group-types` : (scenario === "miss" ? ready.missUrl : ready.realUrl) + LIST_URL;
 // Warm first, then profile the load alone (not the start of the process).
 if (scenario !== "upsert") await autocannon({ url, connections: 50, duration: 2, headers: ready.headers });
 child.send({ type: "prof-start" });

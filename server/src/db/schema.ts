@@ -11,6 +11,7 @@ import type { AuditAction } from "@portal/core/domain/AuditLog";
 import type { Theme } from "@portal/core/domain/Branding";
 import type { AccessRequestStatus } from "@portal/core/domain/AccessRequest";
 import type { CustomPropertyTarget, CustomPropertyType } from "@portal/core/domain/CustomProperty";
+import type { MqttBrokerStatus } from "@portal/core/domain/MqttBroker";
 
 const publicId = () => text("public_id").notNull().unique();
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().default(sql`now()`);
@@ -615,6 +616,15 @@ export const mqttBrokers = pgTable("mqtt_brokers", {
   topics: jsonb("topics").$type<string[]>().notNull().default([]),
   enabled: boolean("enabled").notNull().default(true),
   createdAt: createdAt(),
+  /**
+   * The server process that runs this broker's client, and until when its lease holds (database
+   * time). Processes sharing the database each claim brokers whose lease has run out and renew
+   * their own (MqttBrokerManager), so one client ID is connected by one process only.
+   */
+  ownerNode: text("owner_node"),
+  ownerUntil: timestamp("owner_until", { withTimezone: true, mode: "date" }),
+  /** The client's state as its owner last saw it; null until a process has run it. */
+  status: jsonb("status").$type<MqttBrokerStatus>(),
 }, (t) => [index("mqtt_brokers_company_idx").on(t.companyId, t.name)]);
 
 /**

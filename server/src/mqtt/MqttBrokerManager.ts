@@ -6,10 +6,17 @@
  * last value per topic (bounded) for the pages that will show them. Each state change is pushed
  * through the event stream (MQTT_BROKER_STATUS_EVENT) to the members of the broker's company.
  *
- * One process per database is expected to run it (a second process would connect the same client
- * ids and the broker would drop one of them); BuildAppOptions.mqttClients turns it off.
+ * Several server processes may share one database: each broker client is run by one of them, the
+ * holder of the broker's lease (mqtt_brokers.owner_node / owner_until, database time). A process
+ * claims the enabled brokers whose lease has run out and renews its own every RENEW_MS; a process
+ * that stops gives its leases back, one that dies loses them after LEASE_MS, and another takes the
+ * client over. Without the lease both would connect the same client ID and the broker would drop
+ * one for the other again and again. The owner stores each state in the row (mqtt_brokers.status),
+ * so every process answers the same status. BuildAppOptions.mqttClients turns the clients off.
  */
-import { eq, sql } from "drizzle-orm";
+import { hostname } from "node:os";
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { MqttClient } from "mqtt";
 import type { MqttBrokerStatus } from "@portal/core/domain/MqttBroker";
 import { attemptAfterDrop, describeMqttFailure, effectiveClientId, reconnectDelayMs } from "@portal/core/rules/mqttBrokers";
@@ -23,8 +30,13 @@ import type { SecretBox } from "./secretBox";
 
 export type BrokerRow = typeof mqttBrokers.$inferSelect;
 
-/** A full resync this often picks up changes made through another server process. */
-export const RESYNC_MS = 60_000;
+/**
+ * Every this often the manager renews its leases, claims the brokers nobody holds, and picks up
+ * changes made through another server process (a full resync).
+ */
+export const RENEW_MS = 5_000;
+/** How long a lease holds without renewal: a process that died gives its brokers up after this. */
+export const LEASE_MS = 15_000;
 /** Time-out of one connect attempt of the manager. */
 export const CONNECT_TIMEOUT_MS = 10_000;
 /** Topics whose last value is kept per broker. */
@@ -53,36 +65,70 @@ export interface MqttBrokerManagerOptions {
   readonly onError?: (error: unknown) => void;
   /** Every message a client receives, with the broker's company (issue 13: template runners). */
   readonly onMessage?: (companyId: number, topic: string, payload: Buffer) => void;
+  /** This process's name in the leases; unique per process by default. */
+  readonly node?: string;
+  /** RENEW_MS and LEASE_MS, shorter in tests. */
+  readonly renewMs?: number;
+  readonly leaseMs?: number;
 }
 
 export class MqttBrokerManager {
   private readonly entries = new Map<string, Entry>();
+  /** The last state this process stored per broker it runs (or disabled), to store only changes. */
   private readonly statuses = new Map<string, MqttBrokerStatus>();
   private resync: NodeJS.Timeout | null = null;
   private syncing: Promise<void> = Promise.resolve();
   private stopped = false;
+  private started = false;
+  readonly node: string;
 
-  constructor(private readonly options: MqttBrokerManagerOptions) {}
+  constructor(private readonly options: MqttBrokerManagerOptions) {
+    this.node = options.node ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
+  }
 
   async start(): Promise<void> {
     if (!this.options.connect) return;
+    this.started = true;
     await this.syncAll();
     if (this.stopped) return;
-    this.resync = setInterval(() => void this.syncAll().catch((e: unknown) => this.options.onError?.(e)), RESYNC_MS);
+    this.resync = setInterval(() => void this.syncAll().catch((e: unknown) => this.options.onError?.(e)), this.options.renewMs ?? RENEW_MS);
     this.resync.unref();
   }
 
+  /** Ends this process's clients and gives their leases back (stored as "disconnected"), so another process takes them over at once. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.resync) clearInterval(this.resync);
     await this.syncing.catch(() => undefined);
     await Promise.all([...this.entries.values()].map((e) => this.drop(e)));
     this.entries.clear();
+    if (!this.started) return;
+    const since = new Date(nowOf(this.options.clock)).toISOString();
+    await this.options.database.db.update(mqttBrokers)
+      .set({ ownerNode: null, ownerUntil: null, status: { state: "disconnected", since } })
+      .where(eq(mqttBrokers.ownerNode, this.node))
+      .catch((e: unknown) => this.options.onError?.(e));
   }
 
-  /** The live state of a broker client; "disconnected" when it is disabled or not (yet) run. */
-  statusOf(row: Pick<BrokerRow, "publicId" | "enabled" | "createdAt">): MqttBrokerStatus {
-    return this.statuses.get(row.publicId) ?? { state: "disconnected", since: row.createdAt.toISOString() };
+  /**
+   * The state of a broker client as its owner stored it, whichever process asks; "disconnected"
+   * when it is disabled, was never run, or its owner's lease ran out (the process died and no
+   * other has taken it over yet).
+   */
+  statusOf(row: Pick<BrokerRow, "enabled" | "createdAt" | "status" | "ownerUntil">): MqttBrokerStatus {
+    const stored = row.status;
+    if (!stored) return { state: "disconnected", since: row.createdAt.toISOString() };
+    if (stored.state === "disconnected") return stored;
+    if (!row.enabled) return { state: "disconnected", since: stored.since };
+    if (row.ownerUntil === null || row.ownerUntil.getTime() < Date.now()) {
+      return { state: "disconnected", since: (row.ownerUntil ?? row.createdAt).toISOString() };
+    }
+    return stored;
+  }
+
+  /** Whether this process runs the broker's client and it is connected now. */
+  runs(publicId: string): boolean {
+    return this.entries.get(publicId)?.client?.connected === true;
   }
 
   /** The last payload (as text) per topic received by a broker client. */
@@ -109,10 +155,18 @@ export class MqttBrokerManager {
     const rows = await this.options.database.db.select({ broker: mqttBrokers, company: companies.publicId }).from(mqttBrokers)
       .innerJoin(companies, eq(companies.id, mqttBrokers.companyId))
       .where(companyId === null ? undefined : eq(mqttBrokers.companyId, companyId));
+    const owned = await this.claim(rows.filter((r) => r.broker.enabled).map((r) => r.broker.id));
     const seen = new Set<string>();
     for (const { broker, company } of rows) {
       seen.add(broker.publicId);
       const entry = this.entries.get(broker.publicId);
+      if (broker.enabled && !owned.has(broker.id)) {
+        // Another process runs it (or took it over after this one's lease ran out).
+        if (entry) await this.drop(entry);
+        this.entries.delete(broker.publicId);
+        this.statuses.delete(broker.publicId);
+        continue;
+      }
       if (entry && entry.signature === signatureOf(broker)) continue;
       if (entry) await this.drop(entry);
       this.entries.delete(broker.publicId);
@@ -131,6 +185,22 @@ export class MqttBrokerManager {
       this.entries.delete(entry.row.publicId);
       this.statuses.delete(entry.row.publicId);
     }
+  }
+
+  /**
+   * Renews this process's leases among `ids` and claims those nobody holds or whose lease ran out;
+   * the ids this process now runs. Two processes claiming at once: the row lock orders them, and
+   * the second sees the first's fresh lease.
+   */
+  private async claim(ids: ReadonlyArray<number>): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const t = mqttBrokers;
+    const leaseMs = this.options.leaseMs ?? LEASE_MS;
+    const rows = await this.options.database.db.update(t)
+      .set({ ownerNode: this.node, ownerUntil: sql`clock_timestamp() + ${leaseMs} * interval '1 millisecond'` })
+      .where(and(inArray(t.id, [...ids]), eq(t.enabled, true), or(eq(t.ownerNode, this.node), isNull(t.ownerUntil), lt(t.ownerUntil, sql`clock_timestamp()`))))
+      .returning({ id: t.id });
+    return new Set(rows.map((r) => r.id));
   }
 
   private settings(row: BrokerRow): BrokerSettings {
@@ -201,9 +271,13 @@ export class MqttBrokerManager {
     }
   }
 
-  /** Records a state and, when it changed, tells the company's members through the event stream. */
+  /**
+   * Stores a state in the broker's row and, when it changed, tells the company's members through
+   * the event stream. Only while this process holds the lease (or the broker is disabled): a
+   * process that lost its lease neither overwrites the new owner's state nor announces its own.
+   */
   private async setStatus(row: BrokerRow, companyPublicId: string, next: Omit<MqttBrokerStatus, "since">): Promise<void> {
-    const prev = this.statuses.get(row.publicId);
+    const prev = this.statuses.get(row.publicId) ?? row.status ?? undefined;
     if (prev && prev.state === next.state && prev.failure === next.failure && prev.detail === next.detail) return;
     const status: MqttBrokerStatus = { ...next, since: new Date(nowOf(this.options.clock)).toISOString() };
     this.statuses.set(row.publicId, status);
@@ -211,6 +285,10 @@ export class MqttBrokerManager {
     const data: MqttBrokerStatusEvent = { company: companyPublicId, publicId: row.publicId, status };
     try {
       const db = this.options.database.db;
+      const stored = await db.update(mqttBrokers).set({ status })
+        .where(and(eq(mqttBrokers.id, row.id), or(eq(mqttBrokers.ownerNode, this.node), eq(mqttBrokers.enabled, false))))
+        .returning({ id: mqttBrokers.id });
+      if (stored.length === 0) return;
       const users = rowsOf<{ user_id: number }>(await db.execute(sql`
         select user_id from memberships where company_id = ${row.companyId}
         union select gm.user_id from group_memberships gm join groups g on g.id = gm.group_id where g.company_id = ${row.companyId}`));

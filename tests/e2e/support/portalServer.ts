@@ -70,7 +70,8 @@ export interface StartPortalOptions {
   readonly env?: Readonly<Record<string, string>>;
   /**
    * Demo data loaded anew, with ids of its own. Copies of the template share every id, so their
-   * MQTT broker clients share client ids and take over each other's sessions on the broker.
+   * MQTT broker clients would share client ids: only a fresh portal connects its broker clients
+   * (PORTAL_MQTT_CLIENTS, unless `env` says otherwise).
    */
   readonly fresh?: boolean;
   /** The embedded database whatever the run uses, started on an empty directory as a first `npm start` is. */
@@ -101,7 +102,11 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Por
       PORTAL_SECRET_KEY: "e2e0".repeat(16),
       // Demo passwords hashed, and every sign-in checked, at scrypt's lowest accepted cost: a test
       // signs in once or more, 67 ms of CPU each at the production cost (server/src/auth/secrets.ts).
-      PORTAL_SCRYPT_N: "1024", ...options.env },
+      PORTAL_SCRYPT_N: "1024",
+      // Copies of the template share their MQTT broker entries' client ids, so portals running side
+      // by side would take one broker session from each other (each handover a status event for
+      // every member of the company). Only a portal with data of its own connects them.
+      PORTAL_MQTT_CLIENTS: options.fresh ? "1" : "0", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
