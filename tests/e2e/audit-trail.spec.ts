@@ -170,6 +170,9 @@ test("Export CSV downloads the entries the filters match, named by the server", 
 });
 
 test("an administrator sets how long entries are kept; the change is itself in the trail", async ({ page, signInAs, shot }) => {
+  // Two saves, two widths and waits for a busy shared server of up to 15 + 20 s: more than the
+  // default 30 s in all (CI once ran out of it with every step on its way).
+  test.setTimeout(60_000);
   await openAuditTrail(page, signInAs);
   const days = page.getByLabel("Keep entries for (days)", { exact: true });
   // A retry starts where the failed attempt left the setting: back to keeping entries for good.

@@ -8,8 +8,8 @@
  * NOTIFY, which every server process's LiveDataHub forwards to the event streams watching it.
  *
  * Why not the companies' MQTT broker clients (MqttBrokerManager): those connect brokers a company
- * configured, with the company's own topics and credentials, and must run in one process only
- * (same client ids). Device agents publish to the platform's broker under their publicId; this
+ * configured, with the company's own topics and credentials, each run by one process only (the
+ * holder of the broker's lease, since the client ids are fixed). Device agents publish to the platform's broker under their publicId; this
  * subscriber uses a shared subscription (`$share/portal-ingest/...`), so several server processes
  * split the messages between them without storing any twice.
  */

@@ -65,7 +65,7 @@ export interface MqttBrokerManagerOptions {
   readonly onError?: (error: unknown) => void;
   /** Every message a client receives, with the broker's company (issue 13: template runners). */
   readonly onMessage?: (companyId: number, topic: string, payload: Buffer) => void;
-  /** This process's name in the leases; unique per process by default. */
+  /** This process's name in the leases: RELAY_NODE, else unique per process. */
   readonly node?: string;
   /** RENEW_MS and LEASE_MS, shorter in tests. */
   readonly renewMs?: number;
@@ -83,7 +83,9 @@ export class MqttBrokerManager {
   readonly node: string;
 
   constructor(private readonly options: MqttBrokerManagerOptions) {
-    this.node = options.node ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
+    // RELAY_NODE names a process for the relay as well: with a stable one, a restarted process takes
+    // its own leases back at once instead of waiting for them to run out.
+    this.node = options.node ?? process.env["RELAY_NODE"] ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   }
 
   async start(): Promise<void> {
