@@ -189,14 +189,25 @@ export class Relay implements RelayContext {
     const [user] = await this.database.db.select({ name: users.name }).from(users).where(eq(users.id, owner.userId));
     if (!agent || !user) return refuse(socket, 401, "TICKET_INVALID");
     // A resumed link is the same connection coming back, not a new attempt.
-    if (ticket && !(await this.countAttempt(agent, now))) return refuse(socket, 429, "RATE_LIMITED_CONNECTS");
+    if (ticket && !(await this.countAttempt(agent.id, now))) return refuse(socket, 429, "RATE_LIMITED_CONNECTS");
     this.wss.handleUpgrade(request, socket, head, (ws) => void this.linkClient(ws, owner, agent, user.name, address));
   }
 
-  private async countAttempt(agent: AgentRow, now: number): Promise<boolean> {
-    const verdict = connectAttempt({ limit: agent.rateLimit ?? null, counter: agent.rateCounter, lastHit: agent.rateLastHit?.getTime() ?? null }, now);
-    await this.database.db.update(agents).set({ rateCounter: verdict.counter, rateLastHit: new Date(verdict.lastHit) }).where(eq(agents.id, agent.id));
-    return !verdict.refused;
+  /**
+   * Counts a connect attempt on the agent and says whether it may go on. The agent's row is locked
+   * while its counter is read and written: attempts at the same time (a burst, the case the limits
+   * exist for, or attempts through two server processes) are counted one after another. Read from
+   * the row the upgrade had loaded, a burst of 15 saw one counter and all passed a limit of 10.
+   */
+  private async countAttempt(agentId: number, now: number): Promise<boolean> {
+    return this.database.db.transaction(async (tx) => {
+      const [row] = await tx.select({ limit: agents.rateLimit, counter: agents.rateCounter, lastHit: agents.rateLastHit })
+        .from(agents).where(eq(agents.id, agentId)).for("update");
+      if (!row) return false;
+      const verdict = connectAttempt({ limit: row.limit ?? null, counter: row.counter, lastHit: row.lastHit?.getTime() ?? null }, now);
+      await tx.update(agents).set({ rateCounter: verdict.counter, rateLastHit: new Date(verdict.lastHit) }).where(eq(agents.id, agentId));
+      return !verdict.refused;
+    });
   }
 
   private async linkClient(ws: WebSocket, owner: TokenOwner, agent: AgentRow, userName: string, address: string | null): Promise<void> {
