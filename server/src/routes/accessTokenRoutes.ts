@@ -7,9 +7,10 @@
 import { and, eq } from "drizzle-orm";
 import { NotFound } from "@portal/core/errors";
 import { writeAudit } from "../audit/writeAudit";
-import { authenticateBearer, checkExpiresIn, issueToken, parseBasic, signIn, type TokenRow, type UserRow } from "../auth/signIn";
+import { authenticateBearer, checkExpiresIn, INVALID_CREDENTIALS, issueToken, parseBasic, signIn, type TokenRow, type UserRow } from "../auth/signIn";
 import { deviceIdOf, recordDevice } from "../auth/trustedDevices";
-import { accessTokens } from "../db/schema";
+import type { Db } from "../db/Database";
+import { accessTokens, users } from "../db/schema";
 import { HttpProblem } from "../http/HttpProblem";
 import { actorOf, userOf, type HandlersOf } from "../http/RequestContext";
 
@@ -37,6 +38,11 @@ export const accessTokenRoutes: HandlersOf<"AccessTokenList" | "AccessToken"> = 
       ({ user, secondFactorPassed } = await signIn(ctx.db, ctx.now, basic.email, basic.otp, basic.password, ctx.clientAddress, deviceId));
     }
     const token = await ctx.db.transaction(async (tx) => {
+      // The credentials were checked outside this transaction (scrypt is slow). A password reset
+      // or change, or a second-factor change, that committed since then ends every session, and
+      // must end this one too: the account's row is read again, locked against such an update
+      // until this token is in (the update then waits, and its delete of the tokens sees it).
+      if (!parent) await checkUnchanged(tx, user);
       // A sign-in from a browser that sends its id (Api-Device-Id) records it as a trusted device.
       const device = deviceId === null ? undefined
         : await recordDevice(tx, user.id, deviceId, ctx.request.headers["user-agent"], ctx.now, secondFactorPassed);
@@ -64,3 +70,12 @@ export const accessTokenRoutes: HandlersOf<"AccessTokenList" | "AccessToken"> = 
     return { type: "AccessToken", data: { publicId } };
   },
 };
+
+/** 401 when the account's password or second factor changed since `checked` was read; the row stays share-locked until `tx` ends. */
+async function checkUnchanged(tx: Db, checked: UserRow): Promise<void> {
+  const [now] = await tx.select({ passwordHash: users.passwordHash, totpEnabled: users.totpEnabled, totpSecret: users.totpSecret })
+    .from(users).where(eq(users.id, checked.id)).for("share");
+  if (!now || now.passwordHash !== checked.passwordHash || now.totpEnabled !== checked.totpEnabled || now.totpSecret !== checked.totpSecret) {
+    throw HttpProblem.of(401, INVALID_CREDENTIALS);
+  }
+}
