@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../db/Database";
-import { mailTokens } from "../db/schema";
+import { mailTokens, users } from "../db/schema";
 import { hashSecret, newSecret } from "./secrets";
 
 export type MailTokenPurpose = (typeof mailTokens.$inferSelect)["purpose"];
@@ -17,6 +17,9 @@ export type MailTokenRow = typeof mailTokens.$inferSelect;
  */
 export async function issueMailToken(tx: Db, purpose: MailTokenPurpose, userId: number, email: string, ttlMs: number, now: number): Promise<string> {
   const token = newSecret();
+  // One issue at a time per user: two at once each withdrew what was there before either, and
+  // both new links worked.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
   await tx.update(mailTokens).set({ usedAt: new Date(now) })
     .where(and(eq(mailTokens.userId, userId), eq(mailTokens.purpose, purpose), isNull(mailTokens.usedAt)));
   await tx.insert(mailTokens).values({ userId, purpose, tokenHash: hashSecret(token), email, expiresAt: new Date(now + ttlMs), createdAt: new Date(now) });

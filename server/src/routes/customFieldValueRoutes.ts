@@ -11,7 +11,7 @@ import { NotFound } from "@portal/core/errors";
 import { validateCustomValues, wireValue } from "@portal/core/rules/customFields";
 import { writeAudit } from "../audit/writeAudit";
 import type { Db } from "../db/Database";
-import { agents, assets, customFieldValues } from "../db/schema";
+import { agents, assets, companies, customFieldValues } from "../db/schema";
 import { findAgent, visibleAgents } from "../devices/deviceAccess";
 import { actorOf, companyOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
 import { propertiesSeenBy, type PropertyRow } from "../custom-fields/customPropertyRows";
@@ -60,6 +60,11 @@ const read = (find: (ctx: RequestContext) => Promise<Owner>) => async (ctx: Requ
 const replace = (find: (ctx: RequestContext) => Promise<Owner>) => async (ctx: RequestContext<{ values: Readonly<Record<string, unknown>> }>) => {
   const owner = await find(ctx);
   const values = await ctx.db.transaction(async (tx) => {
+    // A change of a property (type, target, options) is allowed only while it has no values, and
+    // runs with the company row locked FOR UPDATE; this lock conflicts with that one alone (not
+    // with other PUTs, nor with plain updates of the company), so the properties read below are
+    // the ones the values are written under, and a change counts these values.
+    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyOf(ctx).id)).for("key share");
     // The properties are read in the transaction: a property deleted meanwhile is refused, not written.
     const properties = await propertiesSeenBy(tx, companyOf(ctx).id, owner.target);
     const checked = validateCustomValues(properties, ctx.body.values);

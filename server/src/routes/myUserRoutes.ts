@@ -48,6 +48,9 @@ export async function replaceBackupCodes(tx: Db, userId: number): Promise<string
     const raw = randomBytes(8).toString("hex").slice(0, 10);
     return `${raw.slice(0, 5)}-${raw.slice(5)}`;
   });
+  // One replacement at a time per user: two at once each deleted what was there before either
+  // and both new sets stayed valid.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
   await tx.delete(backupCodes).where(eq(backupCodes.userId, userId));
   await tx.insert(backupCodes).values(codes.map((c) => ({ userId, codeHash: hashSecret(normalizeBackupCode(c)) })));
   return codes;
@@ -134,7 +137,10 @@ export const myUserRoutes: HandlersOf<"MyUser" | "MyPassword" | "MyTwoFactor" | 
     if (user.totpEnabled) throw new Conflict({ issues: [{ message: "Two-factor authentication is already enabled" }] });
     const secret = newTotpSecret();
     await ctx.db.transaction(async (tx) => {
-      await tx.update(users).set({ totpSecret: secret }).where(eq(users.id, user.id));
+      // Conditional on the stored state, not the request's snapshot of it: two factors enabled
+      // meanwhile (another tab) keep their secret.
+      const set = await tx.update(users).set({ totpSecret: secret }).where(and(eq(users.id, user.id), eq(users.totpEnabled, false))).returning({ id: users.id });
+      if (set.length === 0) throw new Conflict({ issues: [{ message: "Two-factor authentication is already enabled" }] });
       await writeAudit(tx, actorOf(ctx), [{ action: "TRIGGER", topic: "TwoFactorEnrolment", target: user.publicId }]);
     });
     return { type: "MyTwoFactor", data: { secret, otpauthUri: otpauthUri(secret, user.email) }, status: 201 };
@@ -147,7 +153,11 @@ export const myUserRoutes: HandlersOf<"MyUser" | "MyPassword" | "MyTwoFactor" | 
     if (!user.totpSecret) throw invalid("Start the enrolment first", "otp");
     if (!verifyTotp(user.totpSecret, otp, ctx.now)) throw invalid("TWO_FACTOR_INVALID", "otp");
     const codes = await ctx.db.transaction(async (tx) => {
-      await tx.update(users).set({ totpEnabled: true }).where(eq(users.id, user.id));
+      // Enabled only with the secret the code was checked against: an enrolment started again
+      // meanwhile (another tab) stored a secret the user's app may not have.
+      const enabled = await tx.update(users).set({ totpEnabled: true })
+        .where(and(eq(users.id, user.id), eq(users.totpSecret, user.totpSecret!), eq(users.totpEnabled, false))).returning({ id: users.id });
+      if (enabled.length === 0) throw invalid("TWO_FACTOR_INVALID", "otp");
       const c = await replaceBackupCodes(tx, user.id);
       await writeAudit(tx, actorOf(ctx), [{ action: "UPDATE", topic: "TwoFactor", target: user.publicId, before: { enabled: false }, after: { enabled: true } }]);
       return c;

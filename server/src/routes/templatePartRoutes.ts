@@ -83,11 +83,28 @@ async function unshare(tx: Db, templateId: number, companyId: number): Promise<v
   await tx.delete(templateLogs).where(and(eq(templateLogs.templateId, templateId), eq(templateLogs.companyId, companyId)));
 }
 
-/** A share of one of the company's templates; NotFound for anything else. */
+/**
+ * A template the company may subscribe to now. A shared one's share row is share-locked until the
+ * transaction ends: a revocation (which locks it for update, deletes the company's subscriptions,
+ * then the share) either comes first, and this finds no share, or waits and deletes this
+ * subscription with the others. Without the lock a subscription written beside a revocation
+ * outlived it, and the template's runner kept getting the company's messages.
+ */
+async function subscribableTemplate(tx: Db, companyId: number, publicId: string) {
+  const seen = await seenTemplate(tx, companyId, publicId);
+  if (seen.row.companyId === companyId) return seen.row;
+  const [share] = await tx.select({ id: templateShares.id }).from(templateShares)
+    .where(and(eq(templateShares.templateId, seen.row.id), eq(templateShares.companyId, companyId))).for("share");
+  if (!share) throw new NotFound({ entity: "BackendTemplate", publicId });
+  return seen.row;
+}
+
+/** A share of one of the company's templates, locked for update (see subscribableTemplate); NotFound for anything else. */
 async function ownShare(tx: Db, companyId: number, publicId: string) {
   const [row] = await tx.select({ share: templateShares }).from(templateShares)
     .innerJoin(backendTemplates, eq(backendTemplates.id, templateShares.templateId))
-    .where(and(eq(templateShares.publicId, publicId), eq(backendTemplates.companyId, companyId)));
+    .where(and(eq(templateShares.publicId, publicId), eq(backendTemplates.companyId, companyId)))
+    .for("update", { of: templateShares });
   if (!row) throw new NotFound({ entity: SHARE, publicId });
   return row.share;
 }
@@ -279,7 +296,7 @@ export const templatePartRoutes: HandlersOf<"TemplateShareList" | "TemplateShare
     const made = await write(ctx, async (tx, audit) => {
       const out: string[] = [];
       await eachItem(items, isList, async (item) => {
-        const template = (await seenTemplate(tx, company.id, refOf(item, "template"))).row;
+        const template = await subscribableTemplate(tx, company.id, refOf(item, "template"));
         const topic = orThrow(checkTopicFilter(item["topic"]));
         const [row] = await tx.insert(messageSubscriptions).values({ publicId: newPublicId(), companyId: company.id, templateId: template.id, topic }).returning();
         await appendLogs(tx, new Date(ctx.now), [{ company: ids(company), template, event: { kind: "subscribed", topic } }]);
@@ -296,7 +313,7 @@ export const templatePartRoutes: HandlersOf<"TemplateShareList" | "TemplateShare
     const view = await write(ctx, async (tx, audit) => {
       const { row, template } = await ownSubscription(tx, company.id, ctx.params["publicId"] ?? "");
       const body = ctx.body as Record<string, unknown>;
-      const next = body["template"] ? (await seenTemplate(tx, company.id, refOf(body, "template"))).row : template;
+      const next = body["template"] ? await subscribableTemplate(tx, company.id, refOf(body, "template")) : template;
       const topic = "topic" in body ? orThrow(checkTopicFilter(body["topic"])) : row.topic;
       await tx.update(messageSubscriptions).set({ templateId: next.id, topic }).where(eq(messageSubscriptions.id, row.id));
       if (next.id !== template.id || topic !== row.topic) {

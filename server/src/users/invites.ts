@@ -10,7 +10,7 @@ import { TERMS_OF_USE_NOT_ACCEPTED } from "@portal/core/rules/users";
 import type { Db } from "../db/Database";
 import { companies, groupMemberships, groups, invites, memberships, roles, termsAcceptances, termsOfUsePolicies } from "../db/schema";
 import { newPublicId } from "../ids";
-import { activeMembership } from "./members";
+import { activeMembership, lockCompany } from "./members";
 import { defaultAudienceId } from "../roles/companyMembers";
 
 export type InviteRow = typeof invites.$inferSelect;
@@ -59,6 +59,9 @@ export async function companyTerms(db: Db, companyId: number): Promise<{ id: num
  * Call inside the transaction that consumed the invite.
  */
 export async function joinFromInvite(tx: Db, invite: InviteRow, userId: number, termsOfUsePolicy: string | null | undefined, now: number): Promise<void> {
+  // Member changes of a company run one at a time (a group is deleted only while it has no
+  // members: unlocked, this insert slipped a member into a group being deleted).
+  await lockCompany(tx, invite.companyId);
   const terms = await companyTerms(tx, invite.companyId);
   if (terms && termsOfUsePolicy !== terms.publicId) {
     throw new InvalidInput({ issues: [{ message: TERMS_OF_USE_NOT_ACCEPTED, propertyName: "termsOfUsePolicy" }] });
