@@ -167,7 +167,11 @@ export class Relay implements RelayContext {
         return refuse(socket, 401, "AGENT_CREDENTIAL_INVALID");
       }
       const secretHash = (await credentialHashOf(this.database.db, agent.id))!;
-      this.wss.handleUpgrade(request, socket, head, (ws) => void this.linkAgent(agent, secretHash, ws, address));
+      this.wss.handleUpgrade(request, socket, head, (ws) => void this.linkAgent(agent, secretHash, ws, address).catch((e: unknown) => {
+        // The agent dials again with its back-off; unrecorded, the link would be one no other process can find.
+        this.log.error({ err: e }, "relay: recording an agent link failed");
+        ws.close(1011, "LINK_NOT_RECORDED");
+      }));
       return;
     }
     if (path === "/api/relay/peer") {
@@ -229,11 +233,15 @@ export class Relay implements RelayContext {
     previous?.mux.close(4409, "REPLACED");
     mux.once("close", () => void this.unlinked(link).catch((e: unknown) => this.log.warn({ err: e }, "relay: unlink failed")));
     const now = new Date(nowOf(this.clock));
-    await this.database.db.insert(relayLinks).values({ agentId: agent.id, node: this.node, nodeUrl: this.nodeUrl ?? "", linkedAt: now })
-      .onConflictDoUpdate({ target: relayLinks.agentId, set: { node: this.node, nodeUrl: this.nodeUrl ?? "", linkedAt: now } });
-    // Online while linked: the device's address as the portal sees it, and this process as its server.
-    await this.database.db.update(agents).set({ vpnAddress: address ?? "linked", rscServerName: this.serverName, rscServerPublicId: this.node })
-      .where(eq(agents.id, agent.id));
+    // The link and the device's online fields change together (a failure between them showed a
+    // device online that no process could reach, or the reverse).
+    await this.database.db.transaction(async (tx) => {
+      await tx.insert(relayLinks).values({ agentId: agent.id, node: this.node, nodeUrl: this.nodeUrl ?? "", linkedAt: now })
+        .onConflictDoUpdate({ target: relayLinks.agentId, set: { node: this.node, nodeUrl: this.nodeUrl ?? "", linkedAt: now } });
+      // Online while linked: the device's address as the portal sees it, and this process as its server.
+      await tx.update(agents).set({ vpnAddress: address ?? "linked", rscServerName: this.serverName, rscServerPublicId: this.node })
+        .where(eq(agents.id, agent.id));
+    });
     mux.notice({ type: "linked", agent: { publicId: agent.publicId, name: agent.name } });
     this.log.info({ agent: agent.publicId, address }, "relay: agent linked");
     // What the agent was owed while away (a trial that ran out) is told now.
@@ -264,11 +272,12 @@ export class Relay implements RelayContext {
   private async unlinked(link: AgentLink): Promise<void> {
     if (this.agentLinks.get(link.agent.id) !== link) return;
     this.agentLinks.delete(link.agent.id);
-    const db = this.database.db;
-    const removed = await db.delete(relayLinks).where(sql`${relayLinks.agentId} = ${link.agent.id} and ${relayLinks.node} = ${this.node}`).returning();
-    if (removed.length > 0) {
-      await db.update(agents).set({ vpnAddress: null, rscServerName: null, rscServerPublicId: null }).where(eq(agents.id, link.agent.id));
-    }
+    await this.database.db.transaction(async (tx) => {
+      const removed = await tx.delete(relayLinks).where(sql`${relayLinks.agentId} = ${link.agent.id} and ${relayLinks.node} = ${this.node}`).returning();
+      if (removed.length > 0) {
+        await tx.update(agents).set({ vpnAddress: null, rscServerName: null, rscServerPublicId: null }).where(eq(agents.id, link.agent.id));
+      }
+    });
     this.log.info({ agent: link.agent.publicId }, "relay: agent link ended");
   }
 

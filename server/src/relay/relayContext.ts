@@ -24,6 +24,14 @@ export interface RelayContext {
 export const RELAY_CHANNEL = "portal_relay";
 
 /**
+ * Sends a relay notice (the JSON of Relay's RelayNotice) to every relay process at commit of `tx`:
+ * never for a change that is rolled back, never lost for one that commits.
+ */
+export async function noticeAtCommit(tx: Db, notice: Readonly<Record<string, unknown>> & { readonly type: string }): Promise<void> {
+  await tx.execute(sql`select pg_notify(${RELAY_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+/**
  * Tells every relay process, at commit of `tx`, that a member's rights in the company changed (role,
  * temporary access, removal): their live tunnels there are checked again at once, so that an access
  * cut short ends now and not only at the next periodic check.

@@ -20,7 +20,7 @@ import { agentServers, agents, tunnelSessions, users } from "../db/schema";
 import { callerRightsOf, findAgent, groupsOfAgents, rightsOn } from "../devices/deviceAccess";
 import { HttpProblem } from "../http/HttpProblem";
 import { actorOf, companyOf, userOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
-import { Relay } from "../relay/Relay";
+import { noticeAtCommit } from "../relay/relayContext";
 import { grantingRequests, issueToken, rotateAgentCredential } from "../relay/relayStore";
 import { markDisconnected } from "../relay/sessions";
 
@@ -85,9 +85,12 @@ export const tunnelRoutes: HandlersOf<"AgentVpnTicketList" | "AgentCredential" |
     const secret = await ctx.db.transaction(async (tx) => {
       const made = await rotateAgentCredential(tx, agent.id, ctx.now);
       await writeAudit(tx, actorOf(ctx), [{ action: "UPDATE", topic: "AgentCredential", target: agent.publicId, before: null, after: { rotated: true } }]);
+      // At commit, with it: sent after the commit through the pool, a failed notice answered 500
+      // for a rotation that had happened (its secret, shown once, never seen) and left the old
+      // credential's link running.
+      await noticeAtCommit(tx, { type: "rotated", agentId: agent.id });
       return made;
     });
-    await Relay.notify(ctx.deps.database, { type: "rotated", agentId: agent.id });
     return { type: "AgentCredential", status: 201, data: { agentId: agent.publicId, secret, relayUrl: relayUrlOf(ctx, "agent") } };
   },
 
@@ -103,10 +106,14 @@ export const tunnelRoutes: HandlersOf<"AgentVpnTicketList" | "AgentCredential" |
     const find = async () => (await sessionQuery(ctx).where(and(eq(tunnelSessions.publicId, publicId), eq(tunnelSessions.companyId, companyOf(ctx).id))))[0];
     const row = await find();
     if (!row) throw new NotFound({ entity: "TunnelSession", publicId });
-    if (await markDisconnected(ctx.db, row.s.id, ctx.now)) {
-      await writeAudit(ctx.db, actorOf(ctx), [{ action: "UPDATE", topic: "TunnelSession", target: publicId, before: null, after: { reason: "disconnected" } }]);
-      await Relay.notify(ctx.deps.database, { type: "disconnect", session: publicId });
-    }
+    // One transaction, the notice sent at its commit: marked ended alone, a failure of the audit
+    // or of the notice left a session that read as ended while its tunnel ran on, and a retry
+    // found nothing left to end.
+    await ctx.db.transaction(async (tx) => {
+      if (!(await markDisconnected(tx, row.s.id, ctx.now))) return;
+      await writeAudit(tx, actorOf(ctx), [{ action: "UPDATE", topic: "TunnelSession", target: publicId, before: null, after: { reason: "disconnected" } }]);
+      await noticeAtCommit(tx, { type: "disconnect", session: publicId });
+    });
     return { type: "TunnelSession", data: sessionView((await find())!) };
   },
 

@@ -6,7 +6,7 @@
  * agent was not set up for.
  */
 import { once } from "node:events";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { TunnelError, type MuxStream } from "@portal/adapters/tunnel/Mux";
@@ -170,6 +170,19 @@ describe("relay", () => {
     // The device shows who is connected through the relay now.
     const device = ((await call("GET", `/api/agents/${line1.publicId}`, "admin")).json() as Json).data;
     expect(device.connectedUsers.map((u: { publicId: string }) => u.publicId)).toEqual([t.demo.users["engineer"]]);
+    // A Disconnect that fails halfway (its audit entry refused) changes nothing: the session is
+    // still live, and the Disconnect can be tried again. Before, it read as ended and could not be.
+    await t.database.db.execute(sql`create function refuse_session_audit() returns trigger language plpgsql as $$
+      begin if new.topic = 'TunnelSession' then raise exception 'audit refused for the test'; end if; return new; end $$`);
+    await t.database.db.execute(sql`create trigger refuse_session_audit before insert on audit_logs for each row execute function refuse_session_audit()`);
+    try {
+      expect((await call("DELETE", `/api/tunnel-sessions/${live[0].publicId}`, "admin")).statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_session_audit on audit_logs`);
+      await t.database.db.execute(sql`drop function refuse_session_audit()`);
+    }
+    const still = (((await call("GET", "/api/tunnel-sessions", "admin")).json() as Json).data as Array<{ publicId: string }>).map((s) => s.publicId);
+    expect(still).toContain(live[0].publicId);
     const reset = resetOf(stream);
     const res = await call("DELETE", `/api/tunnel-sessions/${live[0].publicId}`, "admin");
     expect(res.statusCode, res.body).toBe(200);
