@@ -76,6 +76,8 @@ export class MqttBrokerManager {
   private readonly entries = new Map<string, Entry>();
   /** The last state this process stored per broker it runs (or disabled), to store only changes. */
   private readonly statuses = new Map<string, MqttBrokerStatus>();
+  /** The last status write per broker, so that the next one waits for it. */
+  private readonly statusWrites = new Map<string, Promise<void>>();
   private resync: NodeJS.Timeout | null = null;
   private syncing: Promise<void> = Promise.resolve();
   private stopped = false;
@@ -278,23 +280,35 @@ export class MqttBrokerManager {
    * the event stream. Only while this process holds the lease (or the broker is disabled): a
    * process that lost its lease neither overwrites the new owner's state nor announces its own.
    */
-  private async setStatus(row: BrokerRow, companyPublicId: string, next: Omit<MqttBrokerStatus, "since">): Promise<void> {
+  private setStatus(row: BrokerRow, companyPublicId: string, next: Omit<MqttBrokerStatus, "since">): Promise<void> {
+    // One broker's states are stored in the order they happened (a close right after a connect
+    // must not be overtaken by the connect's write).
+    const chained = (this.statusWrites.get(row.publicId) ?? Promise.resolve()).then(() => this.storeStatus(row, companyPublicId, next));
+    this.statusWrites.set(row.publicId, chained);
+    void chained.finally(() => { if (this.statusWrites.get(row.publicId) === chained) this.statusWrites.delete(row.publicId); });
+    return chained;
+  }
+
+  private async storeStatus(row: BrokerRow, companyPublicId: string, next: Omit<MqttBrokerStatus, "since">): Promise<void> {
     const prev = this.statuses.get(row.publicId) ?? row.status ?? undefined;
     if (prev && prev.state === next.state && prev.failure === next.failure && prev.detail === next.detail) return;
     const status: MqttBrokerStatus = { ...next, since: new Date(nowOf(this.options.clock)).toISOString() };
-    this.statuses.set(row.publicId, status);
     if (this.stopped) return;
     const data: MqttBrokerStatusEvent = { company: companyPublicId, publicId: row.publicId, status };
     try {
-      const db = this.options.database.db;
-      const stored = await db.update(mqttBrokers).set({ status })
-        .where(and(eq(mqttBrokers.id, row.id), or(eq(mqttBrokers.ownerNode, this.node), eq(mqttBrokers.enabled, false))))
-        .returning({ id: mqttBrokers.id });
-      if (stored.length === 0) return;
-      const users = rowsOf<{ user_id: number }>(await db.execute(sql`
-        select user_id from memberships where company_id = ${row.companyId}
-        union select gm.user_id from group_memberships gm join groups g on g.id = gm.group_id where g.company_id = ${row.companyId}`));
-      await EventHub.publishToAll(db, users.map((u) => Number(u.user_id)), MQTT_BROKER_STATUS_EVENT, data);
+      // The stored state and its event go together; remembered as stored only once they have
+      // (a failed write is tried again with the next change, not skipped as already known).
+      await this.options.database.db.transaction(async (tx) => {
+        const stored = await tx.update(mqttBrokers).set({ status })
+          .where(and(eq(mqttBrokers.id, row.id), or(eq(mqttBrokers.ownerNode, this.node), eq(mqttBrokers.enabled, false))))
+          .returning({ id: mqttBrokers.id });
+        if (stored.length === 0) return;
+        const users = rowsOf<{ user_id: number }>(await tx.execute(sql`
+          select user_id from memberships where company_id = ${row.companyId}
+          union select gm.user_id from group_memberships gm join groups g on g.id = gm.group_id where g.company_id = ${row.companyId}`));
+        await EventHub.publishToAll(tx, users.map((u) => Number(u.user_id)), MQTT_BROKER_STATUS_EVENT, data);
+      });
+      this.statuses.set(row.publicId, status);
     } catch (e) {
       this.options.onError?.(e);
     }
