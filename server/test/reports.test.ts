@@ -269,4 +269,22 @@ describe.each(await availableBackends())("reports on %s", (kind) => {
     expect((await call("DELETE", `/api/reports/${id}`)).status).toBe(200);
     expect((await call("GET", `/api/reports/${id}`)).status).toBe(404);
   });
+
+  it("queues again a report left queued without a job (its process stopped between its commit and its job)", async () => {
+    const id = await queue();
+    // Its job runs (printed, or failed without Chromium or the web build: either way no longer queued).
+    await until(id, ["done", "failed"]);
+    const [row] = await t.database.db.select().from(reports).where(eq(reports.publicId, id));
+    expect(row!.jobId).not.toBeNull();
+    // A copy as such a stop leaves one: stored as queued more than a minute ago, and no job.
+    const { id: _id, ...rest } = row!;
+    await t.database.db.insert(reports).values({
+      ...rest, publicId: "orphanReport", status: "queued", jobId: null, failureReason: null, size: null, finishedAt: null,
+      renderCredentialHash: null, renderCredentialExpiresAt: null, createdAt: new Date(Date.now() - 120_000),
+    });
+    expect(await app.portal.reports.requeueOrphans()).toBe(1);
+    expect((await until("orphanReport", ["done", "failed"])).status).not.toBe("queued");
+    expect(await app.portal.reports.requeueOrphans()).toBe(0);
+  });
+
 });

@@ -939,6 +939,11 @@ export const reports = pgTable("reports", {
   size: integer("size"),
   createdAt: createdAt(),
   finishedAt: at("finished_at"),
+  /**
+   * The pg-boss job of the report, once it is queued. A queued report without one is a report
+   * whose process stopped between its commit and its job: ReportService.requeueOrphans queues it.
+   */
+  jobId: text("job_id"),
 }, (t) => [
   index("reports_company_idx").on(t.companyId, t.id),
   check("reports_status", sql`${t.status} in ('queued', 'running', 'done', 'failed')`),

@@ -7,7 +7,7 @@
  * ready, a deleted page) ends the report as failed with a sentence saying why; nothing throws
  * out of the worker.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { ReportStatus } from "@portal/core/domain/Report";
 import {
   REPORT_FAILURES, REPORT_MAX_BYTES, REPORT_READY_TIMEOUT_MS, RENDER_CREDENTIAL_TTL_MS, reportPeriodLabel, reportStatusesBefore,
@@ -24,6 +24,8 @@ import { publishReportChanged } from "./reportEvents";
 import { reportView } from "./reportRows";
 
 export const REPORT_QUEUE = "report-print";
+/** A queued report without a job for this long is an orphan (its request takes milliseconds from commit to job). */
+export const ORPHAN_AFTER_MS = 60_000;
 /** pg-boss queue options: one retry for a job whose worker died (expired), none for a failure the worker recorded. */
 const QUEUE_OPTIONS = { name: REPORT_QUEUE, retryLimit: 1, retryDelay: 5, expireInSeconds: 15 * 60 } as const;
 
@@ -46,19 +48,39 @@ export class ReportService {
 
   private get db(): Db { return this.options.database.db; }
 
-  /** Adds the job of a report that was just stored as queued; a queue that refuses fails the report with the reason. */
+  /**
+   * Adds the job of a report that was just stored as queued and records the job's id on it; a queue
+   * that refuses fails the report with the reason.
+   */
   async enqueue(reportId: number, publicId: string): Promise<void> {
+    let jobId: string;
     try {
-      await this.options.queue.send(REPORT_QUEUE, { report: publicId } satisfies ReportJob, QUEUE_OPTIONS);
+      jobId = await this.options.queue.send(REPORT_QUEUE, { report: publicId } satisfies ReportJob, QUEUE_OPTIONS);
     } catch (e) {
       await this.finish(reportId, "failed", { failureReason: REPORT_FAILURES.printFailed(`the job queue refused it (${messageOf(e)})`) });
+      return;
     }
+    await this.db.update(reports).set({ jobId }).where(eq(reports.id, reportId));
   }
 
-  /** Starts taking jobs in this process, printing from the web app at `origin`. */
+  /**
+   * Queues the reports left queued without a job for longer than `olderThanMs`: their process
+   * stopped between the report's commit and its job (a deploy, a crash), and they would have stayed
+   * "queued" for good. A report whose job was sent but whose id was not recorded gets a second job,
+   * which finds it no longer queued and does nothing. The number queued.
+   */
+  async requeueOrphans(olderThanMs = ORPHAN_AFTER_MS): Promise<number> {
+    const orphans = await this.db.select({ id: reports.id, publicId: reports.publicId }).from(reports)
+      .where(and(eq(reports.status, "queued"), isNull(reports.jobId), lt(reports.createdAt, new Date(nowOf(this.options.clock) - olderThanMs))));
+    for (const r of orphans) await this.enqueue(r.id, r.publicId);
+    return orphans.length;
+  }
+
+  /** Starts taking jobs in this process, printing from the web app at `origin`; first queues the reports left without a job. */
   async startWorker(origin: string): Promise<void> {
     this.origin = origin.replace(/\/+$/, "");
     await this.options.queue.work<ReportJob>(REPORT_QUEUE, QUEUE_OPTIONS, (job) => this.run(job.report));
+    await this.requeueOrphans().catch((e: unknown) => this.options.onError(e));
   }
 
   /** Stops taking jobs in this process (another process takes them); resumeWorker starts again. */
