@@ -283,6 +283,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await mailWorker?.stop();
     await mqtt.stop();
     // A report being printed finishes (or is failed by pg-boss) before the database closes.
+    await reports.stop();
     await jobs.stop();
     await printer?.close();
     clearInterval(dataRetention);

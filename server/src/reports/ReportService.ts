@@ -43,6 +43,9 @@ export interface ReportServiceOptions {
 export class ReportService {
   /** The web app's origin the worker prints from; set when the server listens (startWorker). */
   private origin: string | undefined;
+  /** The periodic requeueOrphans of a running worker, and its last run. */
+  private sweep: NodeJS.Timeout | undefined;
+  private sweeping: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: ReportServiceOptions) {}
 
@@ -76,16 +79,36 @@ export class ReportService {
     return orphans.length;
   }
 
-  /** Starts taking jobs in this process, printing from the web app at `origin`; first queues the reports left without a job. */
+  /**
+   * Starts taking jobs in this process, printing from the web app at `origin`. Queues the reports
+   * left without a job now and every ORPHAN_AFTER_MS (a process that stopped may never come back).
+   */
   async startWorker(origin: string): Promise<void> {
     this.origin = origin.replace(/\/+$/, "");
     await this.options.queue.work<ReportJob>(REPORT_QUEUE, QUEUE_OPTIONS, (job) => this.run(job.report));
-    await this.requeueOrphans().catch((e: unknown) => this.options.onError(e));
+    const sweep = () => { this.sweeping = this.requeueOrphans().catch((e: unknown) => this.options.onError(e)); return this.sweeping; };
+    await sweep();
+    if (!this.sweep) {
+      this.sweep = setInterval(() => void sweep(), ORPHAN_AFTER_MS);
+      this.sweep.unref();
+    }
   }
 
   /** Stops taking jobs in this process (another process takes them); resumeWorker starts again. */
   async pauseWorker(): Promise<void> {
+    this.stopSweep();
     await this.options.queue.offWork(REPORT_QUEUE);
+  }
+
+  /** Stops the sweep for reports left without a job (the job queue stops on its own), before the database closes. */
+  async stop(): Promise<void> {
+    this.stopSweep();
+    await this.sweeping;
+  }
+
+  private stopSweep(): void {
+    if (this.sweep) clearInterval(this.sweep);
+    this.sweep = undefined;
   }
 
   async resumeWorker(): Promise<void> {
