@@ -158,6 +158,32 @@ test("a signed-in start asks the API for each thing once (issue 16: no duplicate
   expect(calls.filter((c) => c.startsWith("GET /api/companies/"))).toHaveLength(1);
 });
 
+test("a signed-in start asks for what each step needs as soon as it is known, not after the render of the step before (issue 16)", async ({ page, context, signInAs }) => {
+  await signInAs(DEMO_USERS.engineer);
+  await expect(page.getByTestId("menu-item-devices")).toBeVisible();
+  const tab = await context.newPage();
+  const asked: string[] = [];
+  tab.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) asked.push(url.pathname);
+  });
+  // My sector and my rights answer late: what needs only the session and the company goes out meanwhile.
+  const held: Array<() => Promise<void>> = [];
+  const hold = async (route: import("@playwright/test").Route) => {
+    await new Promise<void>((resolve) => held.push(async () => resolve()));
+    await route.continue();
+  };
+  await tab.route("**/api/my-sector", hold);
+  await tab.route("**/api/my-rights*", hold);
+  await tab.goto("/devices");
+  // my-companies before my sector answered; the shell's lists before my rights answered.
+  await expect.poll(() => asked.includes("/api/my-companies")).toBe(true);
+  await expect.poll(() => asked.includes("/api/group-types") && asked.includes("/api/asset-types")).toBe(true);
+  expect(held.length).toBe(2);
+  for (const release of held) await release();
+  await expect(tab.getByTestId("device-row").first()).toBeVisible();
+});
+
 test("the sign-in page asks the API for each thing once (its first calls share one discovery)", async ({ page }) => {
   const calls: string[] = [];
   page.on("request", (request) => {

@@ -102,6 +102,9 @@ async function start(): Promise<void> {
     if (stored !== undefined) api.loaded().catch(() => undefined);
   });
   await root.init();
+  // A stored session starts the gates' calls now, not each after the render of the gate before it
+  // (the signed-in gate's chunk is already on its way).
+  if (root.session.isSignedIn) void import("./shell/SignedInGate").then((m) => m.warmStart(root), () => undefined);
   createRoot(document.getElementById("root")!).render(
     <StoreProvider store={root}>
       <AppRouter history={history} routes={routes} />

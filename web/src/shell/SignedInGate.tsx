@@ -1,12 +1,50 @@
 import { observer } from "mobx-react-lite";
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, use, useEffect } from "react";
 import { Navigate, useLocation } from "react-router";
+import { settled } from "../app/router/elementRoutes";
 import { useStore, useStores } from "../app/StoreContext";
 import { FullPageSpinner } from "./FullPageSpinner";
 import { ShellDataStore } from "../stores/ShellDataStore";
+import type { RootStore } from "../stores/RootStore";
+
 // The signed-in frame (top bar, menu, drawer, popovers) is its own chunk: the sign-in and error
-// pages of the first load do not carry it.
-const Shell = lazy(() => import("./Shell").then((m) => ({ default: m.Shell })));
+// pages of the first load do not carry it. It loads once, read with `use` so that a frame
+// already in renders at once (React's `lazy` suspended even then, and held the reveal for its
+// 300 ms throttle). A failed load is tried again by the next render that asks.
+let shellLoad: Promise<typeof import("./Shell")> | null = null;
+const loadShell = (): Promise<typeof import("./Shell")> =>
+  (shellLoad ??= settled(import("./Shell").catch((error: unknown) => {
+    shellLoad = null;
+    throw error;
+  })));
+
+function ShellLoaded() {
+  const { Shell } = use(loadShell());
+  return <Shell />;
+}
+
+/**
+ * A signed-in start (a stored session), called as soon as the session is read, before the first
+ * render: the frame's chunk loads, and the calls the gates would make one after another go out
+ * as soon as what each needs is known: my user and my companies beside the branding and my
+ * sector (after discovery), the shell's lists beside the company's rights. Each joins the run the
+ * gates start later, so nothing is asked twice. Without it, each step waited for the render of
+ * the gate before it (issue 16: a signed-in screen on a phone's network).
+ */
+export function warmStart(root: RootStore): void {
+  const { session, bootstrap } = root;
+  if (!session.isSignedIn) return;
+  void loadShell().catch(() => undefined);
+  void bootstrap.ensure();
+  const shellData = root.get(ShellDataStore);
+  const stop = session.onCompanyApplied(() => {
+    stop();
+    void shellData.ensure();
+  });
+  void bootstrap.discoverOnce()
+    .then((found) => (found && session.isSignedIn && !session.needsCompanyChoice ? session.ensureCompany() : undefined))
+    .finally(stop);
+}
 
 /**
  * The signed-in shell's gate: a session and a selected company are needed (several companies and
@@ -39,7 +77,7 @@ export const SignedInGate = observer(function SignedInGate() {
   if (!ready) return <FullPageSpinner />;
   return (
     <Suspense fallback={<FullPageSpinner />}>
-      <Shell />
+      <ShellLoaded />
     </Suspense>
   );
 });

@@ -222,6 +222,7 @@ export class SessionStore {
 
   private readonly sessionEndListeners = new Set<() => void>();
   private readonly companyChangeListeners = new Set<() => void>();
+  private readonly companyAppliedListeners = new Set<(publicId: string) => void>();
 
   /**
    * Calls `listener` when the session ends (sign-out): stores built on first use subscribe in
@@ -230,6 +231,15 @@ export class SessionStore {
   onSessionEnd(listener: () => void): () => void {
     this.sessionEndListeners.add(listener);
     return () => void this.sessionEndListeners.delete(listener);
+  }
+
+  /**
+   * Calls `listener` each time a company is applied (stored as selected), before its rights are
+   * in: what needs only the company (the shell's lists) can load beside the rights.
+   */
+  onCompanyApplied(listener: (publicId: string) => void): () => void {
+    this.companyAppliedListeners.add(listener);
+    return () => void this.companyAppliedListeners.delete(listener);
   }
 
   /** Calls `listener` after the person chose another company on my-companies (and when the session ends). */
@@ -359,6 +369,7 @@ export class SessionStore {
       this.needsCompanyChoice = false;
       this.rightsLoaded = false;
     });
+    for (const listener of [...this.companyAppliedListeners]) listener(publicId);
     await Promise.all([this.loadRights(), this.root.branding.loadCompany(publicId)]);
   }
 

@@ -45,7 +45,7 @@ function lazyRoute(load: () => Promise<ComponentType>): LazyRoute {
  * Marks the promise with its outcome the way React's `use` reads it (`status`, `value`, `reason`),
  * so that `use` returns a loaded page at once instead of suspending for a promise it has not seen.
  */
-function settled<T>(promise: Promise<T>): Promise<T> {
+export function settled<T>(promise: Promise<T>): Promise<T> {
   const tracked = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
   // Block bodies: returning `tracked` (a thenable) would chain a second promise to its rejection, unhandled.
   tracked.then(
