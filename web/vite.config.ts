@@ -84,8 +84,59 @@ const isFrameIcon = (id: string): boolean => {
   return name !== undefined && frameIcons.has(name);
 };
 
+// Every signed-in start loads the signed-in frame (its gate, its stores, the top bar and menu) and
+// the API's later areas (the company's branding is one of them). Left to the default, each set of
+// modules shared by a different set of pages is a chunk of its own: a cold start of /devices
+// fetched over a hundred scripts, most of 1-2 kB, each a round trip on one of a phone's 6
+// connections per host. The modules of the frame and of the later areas are one chunk each here,
+// less what the sign-in page may load: the entry's and the sign-in page's imports, and what those
+// import lazily (the HTTP adapter, the English messages, the VPN connector's adapter...), but the
+// pages of the route table, the frame and the later areas. That part keeps the default chunks,
+// so that the sign-in page loads what it loaded before.
+const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const frameRoots = [src("./src/shell/SignedInGate.tsx"), src("./src/shell/Shell.tsx")];
+// The full route table (every entity's schemas) comes with the first call outside the session's
+// routes, as the later areas do: both are loaded by every signed-in start, neither by the sign-in page.
+const laterAreaRoots = [src("../adapters/src/http/laterAreas.ts"), src("../core/src/wire/routes.ts")];
+const firstLoadRoots = [src("./src/main.tsx"), src("./src/features/login/LoginPage.tsx")];
+/** Modules whose lazy imports are pages (the route tables, and pages opening their dialogs): not followed. */
+const pageLoaders = /[\\/]web[\\/]src[\\/](features[\\/]|app[\\/](routes|screens)\.tsx$)/;
+type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null };
+/** The modules `roots` import, directly or not; with `lazyToo`, also what they import lazily, but `skip` and pages. */
+const closure = (ctx: ChunkingContext, roots: string[], lazyToo = false, skip: string[] = []): Set<string> => {
+  const seen = new Set<string>();
+  const pending = [...roots];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    if (!info) continue;
+    pending.push(...info.importedIds);
+    if (lazyToo && !pageLoaders.test(id)) pending.push(...info.dynamicallyImportedIds.filter((lazy) => !skip.includes(lazy)));
+  }
+  return seen;
+};
+let closures: { firstLoad: Set<string>; frame: Set<string>; laterAreas: Set<string> } | null = null;
+/** Each build reads its own module graph (a process may build twice: bench/firstLoadBench.mjs). */
+const freshClosures = (): Plugin => ({ name: "portal-fresh-closures", apply: "build", buildStart: () => void (closures = null) });
+const signedInChunk = (id: string, ctx: ChunkingContext): string | null => {
+  if (/\.css$/.test(id)) return null;
+  closures ??= {
+    firstLoad: closure(ctx, firstLoadRoots, true, [...frameRoots, ...laterAreaRoots]),
+    frame: closure(ctx, frameRoots),
+    laterAreas: closure(ctx, laterAreaRoots),
+  };
+  if (closures.firstLoad.has(id)) return null;
+  // The later areas first: a signed-in start loads them with the frame, but other starts (a
+  // page outside the frame asking a later area) must not load the frame with them.
+  if (closures.laterAreas.has(id)) return "later-areas";
+  if (closures.frame.has(id)) return "frame";
+  return null;
+};
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), infoJson(), blueprintIconNames(), precompress()],
+  plugins: [react(), infoJson(), blueprintIconNames(), precompress(), freshClosures()],
   define: { __PORTAL_VERSION__: JSON.stringify(buildVersion) },
   // adapters read CSV with csv-parse's Node build (2-3x faster in Node); the browser takes its ESM build.
   resolve: {
@@ -120,6 +171,7 @@ export default defineConfig(({ command }) => ({
             { name: "icon-loader", test: /vite[\\/]preload-helper|[\\/]node_modules[\\/]@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/](iconLoader|iconTypes|index)\.js$/, priority: 20 },
             // Scripts only: the stylesheet stays where main.tsx imports it.
             { name: "blueprint", test: /[\\/]node_modules[\\/]@blueprintjs[\\/]core[\\/].*\.js$/, priority: 10 },
+            { name: signedInChunk, priority: 5, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -184,6 +184,28 @@ test("a signed-in start asks for what each step needs as soon as it is known, no
   await expect(tab.getByTestId("device-row").first()).toBeVisible();
 });
 
+test("the sign-in page loads neither the signed-in frame's chunk nor the later areas; a signed-in start loads each as one chunk (issue 16)", async ({ page, context, signInAs }) => {
+  const signedInChunks = /\/assets\/(frame-(?!icons)|later-areas-)[^/]*\.js$/;
+  const loaded: string[] = [];
+  page.on("request", (request) => {
+    if (signedInChunks.test(new URL(request.url()).pathname)) loaded.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await page.waitForLoadState("load");
+  expect(loaded).toEqual([]);
+  await signInAs(DEMO_USERS.engineer);
+  const tab = await context.newPage();
+  const scripts: string[] = [];
+  tab.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await tab.goto("/devices");
+  await expect(tab.getByTestId("device-row").first()).toBeVisible();
+  expect(scripts.filter((s) => /\/assets\/frame-(?!icons)/.test(s))).toHaveLength(1);
+  expect(scripts.filter((s) => /\/assets\/later-areas-/.test(s))).toHaveLength(1);
+});
+
 test("the sign-in page asks the API for each thing once (its first calls share one discovery)", async ({ page }) => {
   const calls: string[] = [];
   page.on("request", (request) => {
