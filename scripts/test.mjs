@@ -57,8 +57,9 @@ if (specs.length > 0) {
   rmSync(".tools/playwright-results.json", { force: true });
   e2eStatus = await pnpmInherit(["--filter", "@portal/tests", "run", "e2e"]);
   if (existsSync(".tools/playwright-results.json")) {
-    const s = JSON.parse(readFileSync(".tools/playwright-results.json", "utf8")).stats ?? {};
-    e2e = { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0) * 0, skipped: s.skipped ?? 0 };
+    const results = JSON.parse(readFileSync(".tools/playwright-results.json", "utf8"));
+    const s = results.stats ?? {};
+    e2e = { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0) * 0, skipped: s.skipped ?? 0, ...playwrightNames(results) };
   } else if (e2eStatus !== 0) e2e.failed = 1;
 }
 const second = await cliRun;
@@ -69,6 +70,9 @@ const passed = counts.passed + e2e.passed;
 const failed = counts.failed + e2e.failed + (vitestStatus !== 0 && counts.failed === 0 ? 1 : 0) + (e2eStatus !== 0 && e2e.failed === 0 ? 1 : 0);
 const skipped = counts.skipped + e2e.skipped;
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+// Named after the closing line: the tail of a long CI log is what is sure to be seen.
+for (const name of [...first.failures, ...second.failures, ...(e2e.failures ?? [])]) console.log(`failed: ${name}`);
+for (const name of [...first.flaky, ...second.flaky, ...(e2e.flaky ?? [])]) console.log(`flaky (passed on its retry): ${name}`);
 process.exit(failed === 0 ? 0 : 1);
 
 /**
@@ -94,8 +98,28 @@ async function vitest(args, { title, countsFile = ".tools/vitest-counts.json" } 
   });
   const counts = existsSync(countsFile)
     ? JSON.parse(readFileSync(countsFile, "utf8"))
-    : { passed: 0, failed: 1, skipped: 0 };
-  return { status, passed: counts.passed, failed: counts.failed, skipped: counts.skipped };
+    : { passed: 0, failed: 1, skipped: 0, failures: [`${title ?? "vitest"}: no counts were written (the run ended before its reporter)`] };
+  return { status, passed: counts.passed, failed: counts.failed, skipped: counts.skipped, failures: counts.failures ?? [], flaky: counts.flaky ?? [] };
+}
+
+/** The end-to-end tests that failed (with their first error line) and those that passed only on their retry, by file and title. */
+function playwrightNames(results) {
+  const failures = [];
+  const flaky = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const name = `${spec.file}:${spec.line} > ${[...titles, spec.title].join(" > ")}`;
+        if (test.status === "unexpected") {
+          const error = test.results?.at(-1)?.error?.message?.split("\n")[0]?.replace(/\u001b\[[0-9;]*m/g, "") ?? "";
+          failures.push(`${name}${error ? `: ${error.slice(0, 300)}` : ""}`);
+        } else if (test.status === "flaky") flaky.push(name);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles);
+  };
+  for (const suite of results.suites ?? []) walk(suite, []);
+  return { failures, flaky };
 }
 
 /** Runs pnpm with the console's output, without blocking the event loop (a vitest run beside it). */
