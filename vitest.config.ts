@@ -25,6 +25,10 @@ export default defineConfig({
         // each server file builds its own app on its own database, each web test its own stores
         // (checked with --sequence.shuffle). The CLI's files start real processes instead.
         ...(name === "cli" ? {} : { isolate: false }),
+        // A deprecation is a failure where it happens in the server's tests: pg 8 only warned
+        // (once per process, unnamed) about queries issued together on one transaction's
+        // connection, which pg 9 refuses.
+        ...(name === "server" ? { execArgv: ["--throw-deprecation"] } : {}),
         // The CLI's real-process tests run one file at a time, after the other projects when one
         // run holds them all: a second busy vitest worker starved their timeouts (remoteAccess
         // failed in CI under it). `npm test` runs them on their own, beside the end-to-end run.

@@ -99,7 +99,10 @@ async function vitest(args, { title, countsFile = ".tools/vitest-counts.json" } 
   const counts = existsSync(countsFile)
     ? JSON.parse(readFileSync(countsFile, "utf8"))
     : { passed: 0, failed: 1, skipped: 0, failures: [`${title ?? "vitest"}: no counts were written (the run ended before its reporter)`] };
-  return { status, passed: counts.passed, failed: counts.failed, skipped: counts.skipped, failures: counts.failures ?? [], flaky: counts.flaky ?? [] };
+  const failures = counts.failures ?? [];
+  // An error outside any test (an unhandled rejection, a thrown deprecation) fails the run with no test to name.
+  if (status !== 0 && failures.length === 0) failures.push(`${title ?? "vitest"}: exited with ${status} and no failed test (an error outside the tests: see "Unhandled" in its log)`);
+  return { status, passed: counts.passed, failed: counts.failed, skipped: counts.skipped, failures, flaky: counts.flaky ?? [] };
 }
 
 /** The end-to-end tests that failed (with their first error line) and those that passed only on their retry, by file and title. */

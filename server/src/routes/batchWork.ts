@@ -54,3 +54,14 @@ export async function inChunks<T>(rows: ReadonlyArray<T>, write: (chunk: T[]) =>
     await write(rows.slice(i, i + size));
   }
 }
+
+/**
+ * `work` on each item, one after another, the results in the items' order. For reads inside a
+ * transaction: it is one connection, which runs one query at a time; queries issued together
+ * are queued by pg 8 with a deprecation warning, and pg 9 refuses them.
+ */
+export async function oneByOne<T, R>(items: Iterable<T>, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (const item of items) out.push(await work(item));
+  return out;
+}

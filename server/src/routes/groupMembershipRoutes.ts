@@ -65,15 +65,14 @@ interface Resolved { user: UserRef; group: NamedRow; role: NamedRow }
 async function lookup(db: Db, companyId: number, items: ReadonlyArray<Record<string, unknown>>): Promise<Lookup> {
   const ids = (field: string) => [...new Set(items.map((i) => refOf(i, field)).filter((x): x is string => typeof x === "string"))];
   const userIds = ids("user");
-  const [userRows, memberRows, groupRows, roleRows] = await Promise.all([
-    userIds.length === 0 ? [] : db.select({ id: users.id, publicId: users.publicId, name: users.name, email: users.email }).from(users).where(inArray(users.publicId, userIds)),
-    userIds.length === 0 ? [] : db.selectDistinct({ publicId: users.publicId }).from(memberships).innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.companyId, companyId), inArray(users.publicId, userIds))),
-    ids("group").length === 0 ? [] : db.select({ id: groups.id, publicId: groups.publicId, name: groups.name }).from(groups)
-      .where(and(eq(groups.companyId, companyId), inArray(groups.publicId, ids("group")))),
-    ids("role").length === 0 ? [] : db.select({ id: roles.id, publicId: roles.publicId, name: roles.name }).from(roles)
-      .where(and(eq(roles.companyId, companyId), inArray(roles.publicId, ids("role")))),
-  ]);
+  // One after another: `db` is the caller's transaction, one connection (see oneByOne).
+  const userRows = userIds.length === 0 ? [] : await db.select({ id: users.id, publicId: users.publicId, name: users.name, email: users.email }).from(users).where(inArray(users.publicId, userIds));
+  const memberRows = userIds.length === 0 ? [] : await db.selectDistinct({ publicId: users.publicId }).from(memberships).innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.companyId, companyId), inArray(users.publicId, userIds)));
+  const groupRows = ids("group").length === 0 ? [] : await db.select({ id: groups.id, publicId: groups.publicId, name: groups.name }).from(groups)
+    .where(and(eq(groups.companyId, companyId), inArray(groups.publicId, ids("group"))));
+  const roleRows = ids("role").length === 0 ? [] : await db.select({ id: roles.id, publicId: roles.publicId, name: roles.name }).from(roles)
+    .where(and(eq(roles.companyId, companyId), inArray(roles.publicId, ids("role"))));
   const byId = <T extends { publicId: string }>(rows: T[]) => new Map(rows.map((r) => [r.publicId, r]));
   const u = byId(userRows), m = new Set(memberRows.map((r) => r.publicId)), g = byId(groupRows), r = byId(roleRows);
   const need = <T>(map: Map<string, T>, id: string | null | undefined, field: string, unknown: string): T => {

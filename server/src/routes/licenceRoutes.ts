@@ -21,6 +21,7 @@ import { agentActivations, agentBundles, agentTrials, agents, coupons, licenceBu
 import { findAgent, visibleAgents, type AgentRow } from "../devices/deviceAccess";
 import { actorOf, companyOf, type HandlersOf, type RequestContext } from "../http/RequestContext";
 import { agentLicenceState, bundleFacts, bundlesOf, bundleView, lockedBundle } from "../licences/licenceRows";
+import { oneByOne } from "./batchWork";
 import { itemPublicId } from "./bodies";
 import { eachItem } from "./orderedTypeRoutes";
 
@@ -89,7 +90,7 @@ const activate = (feature: ActivationFeature) => async (ctx: RequestContext): Pr
     const done: Array<Awaited<ReturnType<typeof activateOne>>> = [];
     await eachItem(bodies, isList, async (b) => { done.push(await activateOne(ctx, tx, feature, b)); });
     await writeAudit(tx, actorOf(ctx), [auditOnce(ctx, "CREATE", "AgentActivation", done.map((d) => d.audit))]);
-    return Promise.all(done.map((d) => agentLicenceState(tx, d.agent, ctx.now)));
+    return oneByOne(done, (d) => agentLicenceState(tx, d.agent, ctx.now));
   });
   return { type: "AgentLicenceState", data: states };
 };
@@ -159,7 +160,7 @@ export const licenceRoutes: HandlersOf<
         done.push({ agent, publicId: agent.publicId, after: { bundle: found.bundle.publicId } });
       });
       await writeAudit(tx, actorOf(ctx), [auditOnce(ctx, "CREATE", "AgentLicenceBundle", done)]);
-      return Promise.all([...new Map(done.map((d) => [d.agent.id, d.agent])).values()].map((a) => agentLicenceState(tx, a, ctx.now)));
+      return oneByOne(new Map(done.map((d) => [d.agent.id, d.agent])).values(), (a) => agentLicenceState(tx, a, ctx.now));
     });
     return { type: "AgentLicenceState", data: states };
   },
