@@ -206,6 +206,31 @@ test("the sign-in page loads neither the signed-in frame's chunk nor the later a
   expect(scripts.filter((s) => /\/assets\/later-areas-/.test(s))).toHaveLength(1);
 });
 
+test("the sign-in page's own chunks (the form, the message catalogue) are preloaded beside the entry, fetched once, with no console warning (issue 16)", async ({ page, request }) => {
+  const html = await (await request.get("/login")).text();
+  for (const name of ["LoginPage", "englishMessages"]) {
+    expect(html, name).toMatch(new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${name}-[^"]+\\.js">`));
+  }
+  const fetched: string[] = [];
+  const warnings: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/(LoginPage|englishMessages|AppBanner)-/.test(r.url())) fetched.push(new URL(r.url()).pathname);
+  });
+  page.on("console", (m) => { if (m.type() === "warning" || m.type() === "error") warnings.push(m.text()); });
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await page.waitForLoadState("load");
+  // Chromium warns of a preload left unused a few seconds after the load event.
+  await page.waitForTimeout(3_500);
+  // Each once: the preload and the app's own import share the fetch.
+  expect(fetched.filter((f) => f.includes("/LoginPage-"))).toHaveLength(1);
+  expect(fetched.filter((f) => f.includes("/englishMessages-"))).toHaveLength(1);
+  // The phone's app banner is not preloaded: a desktop never loads it.
+  expect(html).not.toContain("/assets/AppBanner-");
+  expect(fetched.filter((f) => f.includes("/AppBanner-"))).toHaveLength(0);
+  expect(warnings).toEqual([]);
+});
+
 test("the sign-in page asks the API for each thing once (its first calls share one discovery)", async ({ page }) => {
   const calls: string[] = [];
   page.on("request", (request) => {

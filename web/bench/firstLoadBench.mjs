@@ -4,7 +4,9 @@
 //
 // The sign-in page's first load is the entry chunk of index.html with its static imports, plus the
 // code-split /login page with its static imports: what the browser must fetch before the form
-// shows. Chunks imported later (other pages, icons, the signed-in shell) are left out. Sizes are
+// shows, and every script index.html names besides (the module preloads of vite.config.ts's
+// preloadFirstScreen: the message catalogue), which the browser fetches at once with them.
+// Chunks imported later (other pages, icons, the signed-in shell) are left out. Sizes are
 // of each file compressed as the build writes its copies, which the server sends (gzip 9, brotli 11:
 // vite.config.ts, precompress).
 import { gzipSync, brotliCompressSync, constants } from "node:zlib";
@@ -27,7 +29,11 @@ async function chunksOf(root, plugins) {
     build: { write: false, target: "es2022" },
   });
   const outputs = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
-  return new Map(outputs.filter((o) => o.type === "chunk").map((c) => [c.fileName, c]));
+  const html = outputs.find((o) => o.type === "asset" && o.fileName === "index.html");
+  const chunks = new Map(outputs.filter((o) => o.type === "chunk").map((c) => [c.fileName, c]));
+  // The scripts index.html names (entry and module preloads), by file name.
+  chunks.named = html ? [...String(html.source).matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]) : [];
+  return chunks;
 }
 
 /** The chunks of `starts` and, recursively, their static imports. */
@@ -57,7 +63,8 @@ const portalChunks = await chunksOf(join(here, ".."));
 const entry = [...portalChunks.values()].filter((c) => c.isEntry);
 const signIn = [...portalChunks.values()].filter((c) => c.facadeModuleId?.endsWith(SIGN_IN_PAGE));
 if (entry.length !== 1 || signIn.length !== 1) throw new Error("the portal build has no single entry or no sign-in page chunk");
-const portal = sizes(closure(portalChunks, [...entry, ...signIn]));
+const named = portalChunks.named.map((file) => portalChunks.get(file)).filter((c) => c !== undefined);
+const portal = sizes(closure(portalChunks, [...entry, ...signIn, ...named]));
 const portalEntryOnly = sizes(closure(portalChunks, entry));
 
 const blankChunks = await chunksOf(join(here, "blank"), [react()]);
@@ -65,7 +72,7 @@ const blank = sizes(closure(blankChunks, [...blankChunks.values()].filter((c) =>
 
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`.padStart(10);
 console.log("first-load JS                      gzip     brotli  chunks");
-console.log(`portal sign-in page (entry+login)${kb(portal.gzip)}${kb(portal.brotli)}  ${portal.chunks}`);
+console.log(`portal sign-in page (first load) ${kb(portal.gzip)}${kb(portal.brotli)}  ${portal.chunks}`);
 console.log(`  of which the entry's closure   ${kb(portalEntryOnly.gzip)}${kb(portalEntryOnly.brotli)}  ${portalEntryOnly.chunks}`);
 console.log(`blank Vite + React page          ${kb(blank.gzip)}${kb(blank.brotli)}  ${blank.chunks}`);
 console.log(`portal minus blank               ${kb(portal.gzip - blank.gzip)}${kb(portal.brotli - blank.brotli)}`);
