@@ -126,7 +126,9 @@ describe.each(await availableBackends())("reports on %s", (kind) => {
     // The credential is gone once used: nothing left to replay.
     const [row] = await t.database.db.select().from(reports).where(eq(reports.publicId, id));
     expect(row!.renderCredentialHash).toBeNull();
-  });
+    // A real print: Chromium starting and printing on a loaded machine can take most of `until`'s
+    // minute, which the default 30 s of a test would cut short.
+  }, 90_000);
 
   it("accepts a render credential once, for its own report only; a user's token is not one", async () => {
     // No worker takes these reports: the test plays the worker's part.
