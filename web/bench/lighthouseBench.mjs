@@ -25,10 +25,19 @@ const TARGETS = { performance: 90, accessibility: 100, "best-practices": 100 };
 if (!existsSync(join(repo, "web", "dist", "index.html"))) throw new Error("web/dist is missing: run the web build first");
 
 async function audit(page, port, url) {
-  const result = await lighthouse(url, {
-    port, output: "json", logLevel: "error", disableStorageReset: true,
-    onlyCategories: ["performance", "accessibility", "best-practices"],
-  }, undefined, page);
+  let result;
+  // A run now and then fails to record its trace (NO_NAVSTART, mostly the browser's first page): once more.
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    result = await lighthouse(url, {
+      port, output: "json", logLevel: "error", disableStorageReset: true,
+      onlyCategories: ["performance", "accessibility", "best-practices"],
+    }, undefined, page);
+    if (!result.lhr.runtimeError) break;
+    console.error(`Lighthouse could not measure ${url} (${result.lhr.runtimeError.code})${attempt === 1 ? ": once more" : ""}`);
+    // The failed run filled the HTTP cache; the next one starts cold like the others.
+    await (await page.createCDPSession()).send("Network.clearBrowserCache");
+  }
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${result.lhr.runtimeError.message}`);
   if (process.env.LH_REPORT_DIR) writeFileSync(join(process.env.LH_REPORT_DIR, `${new URL(url).pathname.replace(/\W+/g, "_")}.json`), result.report);
   const { categories, audits } = result.lhr;
   const failing = Object.values(audits)
