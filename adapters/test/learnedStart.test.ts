@@ -1,6 +1,6 @@
 import { Effect } from "effect";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ClockShape } from "@portal/core/ports/Clock";
 import { LEARNED_START_KEY, MAX_CALLS, MAX_PAGES, PREFETCH_TTL_MS, RECORD_MS, learnedStart } from "../src/http/learnedStart";
 import { makeStorageLocal } from "../src/storage/StorageLocal";
@@ -138,6 +138,26 @@ describe("learnedStart", () => {
     server.setDown(false);
     expect(await call(failed.fetch, "/api/a")).toBe(answerOf("GET", "/api/a", "s1", "C1", server.writes));
     expect(server.asked).toEqual(["GET /api/a", "GET /api/b", "GET /api/a"]);
+  });
+
+  it("lets answers nobody took go once PREFETCH_TTL_MS has passed", async () => {
+    const now = { t: 0 };
+    const { storage } = setup(now);
+    const server = fakeServer();
+    const first = learnedStart({ storage, fetch: server.fetch, origin: ORIGIN, page: "/p", secret: "s1", company: "C1", now: () => now.t });
+    await call(first.fetch, "/api/a");
+    first.finish();
+    vi.useFakeTimers();
+    try {
+      server.asked.length = 0;
+      const second = learnedStart({ storage, fetch: server.fetch, origin: ORIGIN, page: "/p", secret: "s1", company: "C1", now: () => now.t });
+      vi.advanceTimersByTime(PREFETCH_TTL_MS + 1);
+      // The clock the module reads has not moved: only the purge can have dropped the answer.
+      await call(second.fetch, "/api/a");
+      expect(server.asked).toEqual(["GET /api/a", "GET /api/a"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps at most MAX_PAGES pages and MAX_CALLS calls a page; forget removes them all", async () => {

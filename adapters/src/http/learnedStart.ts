@@ -112,6 +112,19 @@ export function learnedStart(options: LearnedStartOptions): LearnedStart {
       answer.catch(() => undefined);
       waiting.set(key, { at: started, answer });
     }
+    if (waiting.size > 0) {
+      // Answers nobody took are let go (their bodies read or not) once they may no longer be taken.
+      const purge = setTimeout(() => drop([...waiting.keys()]), PREFETCH_TTL_MS + 1);
+      (purge as { unref?: () => void }).unref?.();
+    }
+  }
+
+  function drop(keys: ReadonlyArray<string>): void {
+    for (const key of keys) {
+      const found = waiting.get(key);
+      waiting.delete(key);
+      void found?.answer.then((r) => r.body?.cancel(), () => undefined).catch(() => undefined);
+    }
   }
 
   const note = (request: Request): void => {
@@ -130,7 +143,7 @@ export function learnedStart(options: LearnedStartOptions): LearnedStart {
     const request = input instanceof Request && (init === undefined || Object.keys(init).length === 0) ? input : new Request(input, init);
     note(request);
     // A write may change what a waiting answer says: none is taken after one.
-    if (request.method !== "GET" && request.method !== "HEAD") waiting.clear();
+    if (request.method !== "GET" && request.method !== "HEAD") drop([...waiting.keys()]);
     if (request.method === "GET" && waiting.size > 0) {
       const key = keyOf(request);
       const found = waiting.get(key);
@@ -162,7 +175,7 @@ export function learnedStart(options: LearnedStartOptions): LearnedStart {
 
   const forget = (): void => {
     recording = false;
-    waiting.clear();
+    drop([...waiting.keys()]);
     Effect.runSync(storage.remove(LEARNED_START_KEY));
   };
 
