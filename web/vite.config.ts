@@ -99,6 +99,14 @@ const frameRoots = [src("./src/shell/SignedInGate.tsx"), src("./src/shell/Shell.
 // routes, as the later areas do: both are loaded by every signed-in start, neither by the sign-in page.
 const laterAreaRoots = [src("../adapters/src/http/laterAreas.ts"), src("../core/src/wire/routes.ts")];
 const firstLoadRoots = [src("./src/main.tsx"), src("./src/features/login/LoginPage.tsx")];
+// The HTTP adapter and the stored session's decoder: lazy on the first load (the form shows
+// before them), then loaded by every start at once, signed in or not (the sign-in page's first
+// calls need the adapter). Left to the default they were 17 chunks of under 1 kB each and a few
+// larger ones, each a request on a phone's 6 connections; now one chunk, less the first load's own
+// static imports (which stay where they are, so the first load does not change).
+const sessionApiRoots = [src("../adapters/src/http/PortalApiHttp.ts"), src("./src/stores/storedSession.ts")];
+/** The message catalogue, preloaded with the entry (preloadFirstScreen below): part of the first load. */
+const FIRST_SCREEN_FILES = [src("../core/src/messages/englishMessages.ts")];
 /** Modules whose lazy imports are pages (the route tables, and pages opening their dialogs): not followed. */
 const pageLoaders = /[\\/]web[\\/]src[\\/](features[\\/]|app[\\/](routes|screens)\.tsx$)/;
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null };
@@ -117,17 +125,19 @@ const closure = (ctx: ChunkingContext, roots: string[], lazyToo = false, skip: s
   }
   return seen;
 };
-let closures: { firstLoad: Set<string>; frame: Set<string>; laterAreas: Set<string> } | null = null;
+let closures: { firstLoad: Set<string>; firstLoadStatic: Set<string>; sessionApi: Set<string>; frame: Set<string>; laterAreas: Set<string> } | null = null;
 /** Each build reads its own module graph (a process may build twice: bench/firstLoadBench.mjs). */
 const freshClosures = (): Plugin => ({ name: "portal-fresh-closures", apply: "build", buildStart: () => void (closures = null) });
 const signedInChunk = (id: string, ctx: ChunkingContext): string | null => {
   if (/\.css$/.test(id)) return null;
   closures ??= {
     firstLoad: closure(ctx, firstLoadRoots, true, [...frameRoots, ...laterAreaRoots]),
+    firstLoadStatic: closure(ctx, [...firstLoadRoots, ...FIRST_SCREEN_FILES]),
+    sessionApi: closure(ctx, sessionApiRoots),
     frame: closure(ctx, frameRoots),
     laterAreas: closure(ctx, laterAreaRoots),
   };
-  if (closures.firstLoad.has(id)) return null;
+  if (closures.firstLoad.has(id)) return closures.sessionApi.has(id) && !closures.firstLoadStatic.has(id) ? "session-api" : null;
   // The later areas first: a signed-in start loads them with the frame, but other starts (a
   // page outside the frame asking a later area) must not load the frame with them.
   if (closures.laterAreas.has(id)) return "later-areas";

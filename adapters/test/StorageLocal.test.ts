@@ -3,8 +3,17 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ClockShape } from "@portal/core/ports/Clock";
 import { makeStorageLocal } from "../src/storage/StorageLocal";
-import { MapStorage } from "./support";
 
+/** A Web Storage over a Map: the same interface localStorage has in a browser. */
+class MapStorage implements Storage {
+  private m = new Map<string, string>();
+  get length() { return this.m.size; }
+  clear() { this.m.clear(); }
+  getItem(k: string) { return this.m.get(k) ?? null; }
+  key(i: number) { return [...this.m.keys()][i] ?? null; }
+  removeItem(k: string) { this.m.delete(k); }
+  setItem(k: string, v: string) { this.m.set(k, v); }
+}
 
 function stepped(start: number) {
   let now = start;

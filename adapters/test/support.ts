@@ -11,14 +11,3 @@ export async function freePortUrl(): Promise<string> {
   });
   return `http://127.0.0.1:${port}`;
 }
-
-/** A Web Storage over a Map: the same interface localStorage has in a browser. */
-export class MapStorage implements Storage {
-  private m = new Map<string, string>();
-  get length() { return this.m.size; }
-  clear() { this.m.clear(); }
-  getItem(k: string) { return this.m.get(k) ?? null; }
-  key(i: number) { return [...this.m.keys()][i] ?? null; }
-  removeItem(k: string) { this.m.delete(k); }
-  setItem(k: string, v: string) { this.m.set(k, v); }
-}

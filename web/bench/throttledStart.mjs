@@ -21,27 +21,12 @@ const portal = await startPortal(repo);
 const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--headless=new"] });
 try {
   const storage = SIGNED_OUT ? {} : await signedInStorage(portal.baseURL);
-  // A returning person has opened the screen before, unthrottled: the app kept the calls its
-  // start made (adapters' learnedStart); every round below starts with them. LH_FIRST_VISIT=1:
-  // each round starts as a first visit (the kept calls removed).
-  const firstVisit = SIGNED_OUT || process.env.LH_FIRST_VISIT === "1";
-  if (!firstVisit) {
-    const page = await browser.newPage();
-    await page.goto(`${portal.baseURL}/error`);
-    await page.evaluate((entries) => { for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v); }, storage);
-    await page.goto(`${portal.baseURL}${SCREEN}`, { waitUntil: "networkidle2" });
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
-    await page.close();
-  }
   const runs = [];
   for (let round = 0; round < ROUNDS; round++) {
     const page = await browser.newPage();
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     await page.goto(`${portal.baseURL}/error`);
-    await page.evaluate((entries, first) => {
-      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
-      if (first) localStorage.removeItem("portal.startCalls");
-    }, storage, firstVisit);
+    await page.evaluate((entries) => { for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v); }, storage);
     await page.evaluateOnNewDocument(() => {
       window.__paints = [];
       new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__paints.push({ lcp: Math.round(e.startTime), el: e.element?.outerHTML.slice(0, 80) ?? null }); }).observe({ type: "largest-contentful-paint", buffered: true });
@@ -65,7 +50,7 @@ try {
     await page.close();
   }
   const median = (key) => [...runs.map((r) => r[key])].sort((a, b) => a - b)[Math.floor(runs.length / 2)];
-  console.log(`${SCREEN}${firstVisit ? "" : " (returning)"} under DevTools throttling (150 ms, 1.6 Mbit/s, CPU 4x), median of ${ROUNDS}: FCP ${median("fcp")} ms, LCP ${median("lcp")} ms, ready ${median("ready")} ms, ${median("requests")} requests before the LCP`);
+  console.log(`${SCREEN} under DevTools throttling (150 ms, 1.6 Mbit/s, CPU 4x), median of ${ROUNDS}: FCP ${median("fcp")} ms, LCP ${median("lcp")} ms, ready ${median("ready")} ms, ${median("requests")} requests before the LCP`);
   console.log(`  runs (FCP/LCP/ready ms): ${runs.map((r) => `${r.fcp}/${r.lcp}/${r.ready}`).join(", ")}; LCP element ${runs[0].element}`);
 } finally {
   await browser.close();

@@ -7,7 +7,6 @@ import "./app/app.css";
 import { Effect } from "effect";
 import { createRoot } from "react-dom/client";
 import { brandingHost } from "@portal/adapters/http/brandingHost";
-import { learnedStart, RECORD_MS } from "@portal/adapters/http/learnedStart";
 import { lazyPortalApi } from "@portal/adapters/http/lazyAreas";
 import { lazyEventStream } from "@portal/adapters/http/lazyEventStream";
 import { ClockSystem } from "@portal/adapters/clock/ClockSystem";
@@ -20,22 +19,7 @@ import { AppHistory } from "./app/router/AppHistory";
 import { AppRouter } from "./app/router/AppRouter";
 import { elementRoutes, preloadMatches } from "./app/router/elementRoutes";
 import { RootStore } from "./stores/RootStore";
-import { AUTH_KEY, COMPANY_KEY } from "./stores/SessionStore";
-
-/** The stored session's Bearer secret and company, read without its schemas (they load later). */
-function storedCalls(storage: ReturnType<typeof makeStorageLocal>): { secret: string | null; company: string | null } {
-  const json = (key: string): unknown => {
-    const raw = Effect.runSync(storage.get(key));
-    try {
-      return raw === undefined ? undefined : JSON.parse(raw);
-    } catch {
-      return undefined;
-    }
-  };
-  const token = json(AUTH_KEY) as { secretId?: unknown } | undefined;
-  const company = json(COMPANY_KEY);
-  return { secret: typeof token?.secretId === "string" ? token.secretId : null, company: typeof company === "string" ? company : null };
-}
+import { AUTH_KEY } from "./stores/SessionStore";
 
 async function start(): Promise<void> {
   installIconLoader();
@@ -43,26 +27,11 @@ async function start(): Promise<void> {
   const routes = elementRoutes(routeTable);
   const host = brandingHost(window.location.hostname);
   const storage = makeStorageLocal(window.localStorage, ClockSystem);
-  // A returning signed-in visitor's calls of this page go out first, before any chunk is asked
-  // for (they would otherwise wait for the browser's connections behind the chunks).
-  const { secret, company } = storedCalls(storage);
-  const start = learnedStart({
-    storage, fetch: window.fetch.bind(window), origin: window.location.origin, page: `${window.location.pathname}${window.location.search}`,
-    secret, company, now: () => Date.now(),
-  });
-  // What the start calls is kept until the person goes elsewhere (a redirect is still the start).
-  const stopNoting = history.listen(({ action }) => {
-    if (action !== "REPLACE") start.finish();
-  });
-  window.setTimeout(() => {
-    stopNoting();
-    start.finish();
-  }, RECORD_MS);
-  window.addEventListener("pagehide", () => start.finish(), { once: true });
-  if (secret !== null) {
-    // Then what restoring the session and the first call need, ahead of the page's chunks.
-    void import("./stores/storedSession").catch(() => undefined);
-  }
+  // A stored session: what restoring it and the first call need is asked for first, ahead of the
+  // page's chunks (queued behind them on the browser's six connections, the session's decoder
+  // came last and every call of the start waited for it).
+  const signedIn = Effect.runSync(storage.get(AUTH_KEY)) !== undefined;
+  if (signedIn) void import("./stores/storedSession").catch(() => undefined);
   // The HTTP adapter reads the session from the store lazily: the store is built after it.
   let root: RootStore | null = null;
   const onFailure = (error: Parameters<RootStore["connectivity"]["failed"]>[0]) => root?.connectivity.failed(error);
@@ -71,7 +40,6 @@ async function start(): Promise<void> {
   const api = lazyPortalApi(async () => (await import("@portal/adapters/http/PortalApiHttp")).makePortalApiHttp({
     baseUrl: window.location.origin,
     brandingHost: host,
-    fetch: start.fetch,
     session: {
       secret: () => root?.session.secret ?? null,
       companyId: () => root?.session.selectedCompanyId ?? null,
@@ -133,11 +101,9 @@ async function start(): Promise<void> {
   });
   // A returning signed-in visitor calls the API at once: its adapter loads beside the stored
   // session's decoding instead of after the first render.
-  if (secret !== null) api.loaded().catch(() => undefined);
+  if (signedIn) api.loaded().catch(() => undefined);
   // The chunks of the page asked for load beside the session's first calls.
   preloadMatches(routes, history.location);
-  // The next person's start on this browser must not send this session's calls.
-  root.session.onSessionEnd(() => start.forget());
   await root.init();
   // A stored session starts the gates' calls now, not each after the render of the gate before it
   // (the signed-in gate's chunk is already on its way).
