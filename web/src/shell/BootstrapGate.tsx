@@ -1,8 +1,8 @@
 import { observer } from "mobx-react-lite";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Outlet } from "react-router";
 import { useStores } from "../app/StoreContext";
-import { FullPageSpinner } from "./FullPageSpinner";
+import { StartingScreen } from "./StartingScreen";
 
 /**
  * The root area's gate (spec section 2): discovers the API, loads my sector and the host branding
@@ -14,6 +14,11 @@ export const BootstrapGate = observer(function BootstrapGate() {
   useEffect(() => {
     void bootstrap.ensure();
   }, [bootstrap]);
-  if (bootstrap.state !== "ready") return <FullPageSpinner />;
-  return <Outlet />;
+  if (bootstrap.state !== "ready") return <StartingScreen />;
+  // The signed-in gate's chunk may still be on its way: the starting screen stays meanwhile.
+  return (
+    <Suspense fallback={<StartingScreen />}>
+      <Outlet />
+    </Suspense>
+  );
 });

@@ -3,7 +3,7 @@ import { Suspense, use, useEffect } from "react";
 import { Navigate, useLocation } from "react-router";
 import { settled } from "../app/router/elementRoutes";
 import { useStore, useStores } from "../app/StoreContext";
-import { FullPageSpinner } from "./FullPageSpinner";
+import { StartingScreen } from "./StartingScreen";
 import { ShellDataStore } from "../stores/ShellDataStore";
 import type { RootStore } from "../stores/RootStore";
 
@@ -74,9 +74,9 @@ export const SignedInGate = observer(function SignedInGate() {
   // A deep link opened while signed out comes back after sign-in (and the company choice).
   if (!session.isSignedIn) return <Navigate to={here === "/" ? "/login" : `/login?next=${encodeURIComponent(here)}`} replace />;
   if (session.needsCompanyChoice) return <Navigate to="/my-companies" replace />;
-  if (!ready) return <FullPageSpinner />;
+  if (!ready) return <StartingScreen />;
   return (
-    <Suspense fallback={<FullPageSpinner />}>
+    <Suspense fallback={<StartingScreen />}>
       <ShellLoaded />
     </Suspense>
   );
