@@ -58,3 +58,25 @@ test("a company with an App Store link gets the 80 px banner with the store's na
   expect(lookups).toBe(1);
   await screenshot(page, "app-banner-store-390");
 });
+
+test("a signed-in start shows the banner with the starting screen, and its sentence stays as it is when the company's branding arrives", async ({ page, context }) => {
+  await signIn(page, DEMO_USERS.engineer);
+  await expect(page.getByTestId("shell")).toBeVisible();
+  const tab = await context.newPage();
+  const waiting: Array<() => void> = [];
+  let held = true;
+  await tab.route("**/api/my-rights*", async (route) => {
+    if (held) await new Promise<void>((resolve) => waiting.push(resolve));
+    await route.continue();
+  });
+  await tab.goto("/devices");
+  const banner = tab.getByTestId("app-banner");
+  await expect(tab.getByTestId("loading").getByRole("heading", { name: "Devices" })).toBeVisible();
+  await expect(banner).toBeVisible();
+  const sentence = await banner.textContent();
+  held = false;
+  for (const release of waiting.splice(0)) release();
+  await expect(tab.getByTestId("device-row").first()).toBeVisible();
+  await expect(banner).toHaveText(sentence ?? "");
+  await tab.close();
+});

@@ -5,7 +5,8 @@
 // screen's rows on screen, and the same-origin requests made before the LCP. Lighthouse's own
 // figure is a simulation from an unthrottled trace (lighthouseBench.mjs); this one is what a
 // phone on that network waits. LH_SCREEN (default /devices; /login: signed out) chooses the
-// screen. Needs web/dist and Chromium at /usr/bin/chromium (CHROMIUM_PATH).
+// screen; the page gets the phone's viewport and, as under Lighthouse, a phone's user agent
+// (MOBILE_UA=0: the browser's own, no app banner); NO_THROTTLE=1 runs it unthrottled. Needs web/dist and Chromium at /usr/bin/chromium (CHROMIUM_PATH).
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import puppeteer from "puppeteer-core";
@@ -16,6 +17,8 @@ const SCREEN = process.env.LH_SCREEN ?? "/devices";
 const SIGNED_OUT = SCREEN === "/login";
 const READY = SIGNED_OUT ? 'input[type="password"]' : (process.env.READY_SELECTOR ?? '[data-testid="device-row"]');
 const ROUNDS = 3;
+const NO_THROTTLE = process.env.NO_THROTTLE === "1";
+const MOBILE_UA = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
 
 const portal = await startPortal(repo);
 const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--headless=new"] });
@@ -24,19 +27,23 @@ try {
   const runs = [];
   for (let round = 0; round < ROUNDS; round++) {
     const page = await browser.newPage();
+    // The phone's user agent, as Lighthouse's mobile profile sends it: the app banner of phones shows.
+    if (process.env.MOBILE_UA !== "0") await page.setUserAgent(MOBILE_UA);
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     await page.goto(`${portal.baseURL}/error`);
     await page.evaluate((entries) => { for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v); }, storage);
     await page.evaluateOnNewDocument(() => {
       window.__paints = [];
-      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__paints.push({ lcp: Math.round(e.startTime), el: e.element?.outerHTML.slice(0, 80) ?? null }); }).observe({ type: "largest-contentful-paint", buffered: true });
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__paints.push({ lcp: Math.round(e.startTime), el: e.element?.outerHTML.slice(0, 100) ?? null }); }).observe({ type: "largest-contentful-paint", buffered: true });
       new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === "first-contentful-paint") window.__paints.push({ fcp: Math.round(e.startTime) }); }).observe({ type: "paint", buffered: true });
     });
     const cdp = await page.createCDPSession();
     await cdp.send("Network.enable");
     await cdp.send("Network.clearBrowserCache");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    // NO_THROTTLE=1: the same start unthrottled, the trace Lighthouse simulates from (its
+    // observed paints: which element is the largest paint, and when).
+    if (!NO_THROTTLE) await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    if (!NO_THROTTLE) await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     const began = Date.now();
     await page.goto(`${portal.baseURL}${SCREEN}`, { waitUntil: "load" });
     await page.waitForSelector(READY, { timeout: 60_000 });
@@ -45,13 +52,14 @@ try {
     runs.push({ ready, ...(await page.evaluate(() => {
       const lcp = window.__paints.filter((p) => p.lcp !== undefined).at(-1);
       const requests = performance.getEntriesByType("resource").filter((r) => r.startTime < lcp.lcp && r.name.startsWith(location.origin)).length;
-      return { fcp: window.__paints.find((p) => p.fcp !== undefined)?.fcp, lcp: lcp.lcp, element: lcp.el, requests };
+      const candidates = window.__paints.filter((p) => p.lcp !== undefined && p !== lcp).map((p) => `${p.lcp} ms ${p.el}`).join(" | ") || "none";
+      return { fcp: window.__paints.find((p) => p.fcp !== undefined)?.fcp, lcp: lcp.lcp, element: lcp.el, candidates, requests };
     })) });
     await page.close();
   }
   const median = (key) => [...runs.map((r) => r[key])].sort((a, b) => a - b)[Math.floor(runs.length / 2)];
-  console.log(`${SCREEN} under DevTools throttling (150 ms, 1.6 Mbit/s, CPU 4x), median of ${ROUNDS}: FCP ${median("fcp")} ms, LCP ${median("lcp")} ms, ready ${median("ready")} ms, ${median("requests")} requests before the LCP`);
-  console.log(`  runs (FCP/LCP/ready ms): ${runs.map((r) => `${r.fcp}/${r.lcp}/${r.ready}`).join(", ")}; LCP element ${runs[0].element}`);
+  console.log(`${SCREEN} ${NO_THROTTLE ? "unthrottled" : "under DevTools throttling (150 ms, 1.6 Mbit/s, CPU 4x)"}, median of ${ROUNDS}: FCP ${median("fcp")} ms, LCP ${median("lcp")} ms, ready ${median("ready")} ms, ${median("requests")} requests before the LCP`);
+  console.log(`  runs (FCP/LCP/ready ms): ${runs.map((r) => `${r.fcp}/${r.lcp}/${r.ready}`).join(", ")}; LCP element ${runs[0].element}; earlier candidates ${runs[0].candidates}`);
 } finally {
   await browser.close();
   portal.stop();

@@ -12,7 +12,9 @@ import { lazyEventStream } from "@portal/adapters/http/lazyEventStream";
 import { ClockSystem } from "@portal/adapters/clock/ClockSystem";
 import { makeStorageLocal } from "@portal/adapters/storage/StorageLocal";
 import { lazyVpnConnector } from "@portal/adapters/vpn-connector/VpnConnectorLazy";
+import { mobileOsOf } from "@portal/core/rules/mobile";
 import { installIconLoader } from "./app/iconLoader";
+import { loadAppBanner } from "./shell/appBannerLoad";
 import { StoreProvider } from "./app/StoreContext";
 import { routes as routeTable } from "./app/routes";
 import { AppHistory } from "./app/router/AppHistory";
@@ -32,6 +34,10 @@ async function start(): Promise<void> {
   // came last and every call of the start waited for it).
   const signedIn = Effect.runSync(storage.get(AUTH_KEY)) !== undefined;
   if (signedIn) void import("./stores/storedSession").catch(() => undefined);
+  // On a phone the app banner is on every page: its chunk (1 kB) loads beside the entry's, and the
+  // first render waits for it (below), so the banner comes with the page. Rendered later, React
+  // revealed it 300 ms after the page, pushing the page down; its sentence was the largest paint.
+  const banner = mobileOsOf(navigator.userAgent, navigator.maxTouchPoints) !== null ? loadAppBanner().catch(() => undefined) : undefined;
   // The HTTP adapter reads the session from the store lazily: the store is built after it.
   let root: RootStore | null = null;
   const onFailure = (error: Parameters<RootStore["connectivity"]["failed"]>[0]) => root?.connectivity.failed(error);
@@ -104,7 +110,7 @@ async function start(): Promise<void> {
   if (signedIn) api.loaded().catch(() => undefined);
   // The chunks of the page asked for load beside the session's first calls.
   preloadMatches(routes, history.location);
-  await root.init();
+  await Promise.all([root.init(), banner]);
   // A stored session starts the gates' calls now, not each after the render of the gate before it
   // (the signed-in gate's chunk is already on its way).
   if (root.session.isSignedIn) void import("./shell/SignedInGate").then((m) => m.warmStart(root), () => undefined);

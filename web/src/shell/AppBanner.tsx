@@ -31,7 +31,9 @@ export const AppBanner = observer(function AppBanner() {
         </>
       ) : (
         <div className="app-banner-text">
-          <span>{store.appName} is also available as an app for your phone.</span>
+          {/* No name in it: the active branding's name changes from the host's to the company's during a
+              signed-in start, and the sentence would change under the reader's eyes. */}
+          <span>This portal is also available as an app for your phone.</span>
         </div>
       )}
     </aside>

@@ -1,11 +1,12 @@
 import { observer } from "mobx-react-lite";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, use, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { mobileOsOf } from "@portal/core/rules/mobile";
 import { useStores } from "../app/StoreContext";
 import { BrandingHead } from "./BrandingHead";
 import { FullPageSpinner } from "./FullPageSpinner";
 import { OfflineBanner } from "./OfflineBanner";
+import { loadAppBanner } from "./appBannerLoad";
 // Toasts (and the popover machinery they bring) load with the first snackbar, not the first page.
 const SnackbarHost = lazy(() => import("./SnackbarHost").then((m) => ({ default: m.SnackbarHost })));
 
@@ -13,8 +14,12 @@ const SnackbarHost = lazy(() => import("./SnackbarHost").then((m) => ({ default:
 const INVITE_PATH = /^\/finish-invite\/?$/;
 
 const JumpStartPage = lazy(() => import("../features/jump-start/JumpStartPage"));
-// The app-store banner (and its store) load on phones and tablets only.
-const AppBanner = lazy(() => import("./AppBanner").then((m) => ({ default: m.AppBanner })));
+
+/** The app-store banner (and its store): phones and tablets only, preloaded by main.tsx there. */
+function AppBanner() {
+  const { AppBanner: Banner } = use(loadAppBanner());
+  return <Banner />;
+}
 
 /**
  * Wraps every route: applies branding to the document, hosts snackbars and the offline banner.
