@@ -179,6 +179,29 @@ test("a signed-in start asks for the session's code in one chunk, ahead of the p
   expect(at(/\/assets\/session-api-/)).toBeLessThan(at(/\/assets\/blueprint-/));
 });
 
+test("a signed-in start paints its first screen before it asks for the page's chunks (issue 16)", async ({ page, context, signInAs }) => {
+  await signInAs(DEMO_USERS.engineer);
+  await expect(page.getByTestId("menu-item-devices")).toBeVisible();
+  const tab = await context.newPage();
+  await tab.goto("/devices");
+  await expect(tab.getByTestId("device-row").first()).toBeVisible();
+  const { paint, pageChunk, frameChunk, sessionChunk } = await tab.evaluate(() => {
+    const started = (pattern: RegExp) => performance.getEntriesByType("resource").find((r) => pattern.test(new URL(r.name).pathname))?.startTime ?? -1;
+    return {
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1,
+      pageChunk: started(/\/assets\/DevicesPage-/),
+      frameChunk: started(/\/assets\/frame-(?!icons)/),
+      sessionChunk: started(/\/assets\/session-api-/),
+    };
+  });
+  expect(paint).toBeGreaterThan(0);
+  // What the first screen needs (the stored session's code) before it; the page and the frame after.
+  expect(sessionChunk).toBeGreaterThan(0);
+  expect(sessionChunk).toBeLessThan(paint);
+  expect(pageChunk).toBeGreaterThan(paint);
+  expect(frameChunk).toBeGreaterThan(paint);
+});
+
 test("a signed-in start asks for what each step needs as soon as it is known, not after the render of the step before (issue 16)", async ({ page, context, signInAs }) => {
   await signInAs(DEMO_USERS.engineer);
   await expect(page.getByTestId("menu-item-devices")).toBeVisible();

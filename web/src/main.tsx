@@ -5,6 +5,7 @@
 import "@blueprintjs/core/lib/css/blueprint.css";
 import "./app/app.css";
 import { Effect } from "effect";
+import { useEffect, useRef } from "react";
 import { createRoot } from "react-dom/client";
 import { brandingHost } from "@portal/adapters/http/brandingHost";
 import { lazyPortalApi } from "@portal/adapters/http/lazyAreas";
@@ -22,6 +23,17 @@ import { AppRouter } from "./app/router/AppRouter";
 import { elementRoutes, preloadMatches } from "./app/router/elementRoutes";
 import { RootStore } from "./stores/RootStore";
 import { AUTH_KEY } from "./stores/SessionStore";
+
+/** Runs `run` once, after the first commit has been painted (the frame after it). */
+function AfterFirstPaint({ run }: { run: () => void }) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    requestAnimationFrame(() => setTimeout(run, 0));
+  }, [run]);
+  return null;
+}
 
 async function start(): Promise<void> {
   installIconLoader();
@@ -108,15 +120,20 @@ async function start(): Promise<void> {
   // A returning signed-in visitor calls the API at once: its adapter loads beside the stored
   // session's decoding instead of after the first render.
   if (signedIn) api.loaded().catch(() => undefined);
-  // The chunks of the page asked for load beside the session's first calls.
-  preloadMatches(routes, history.location);
   await Promise.all([root.init(), banner]);
-  // A stored session starts the gates' calls now, not each after the render of the gate before it
-  // (the signed-in gate's chunk is already on its way).
-  if (root.session.isSignedIn) void import("./shell/SignedInGate").then((m) => m.warmStart(root), () => undefined);
+  // A stored session's first call goes out now (discovery); the gates' later calls join it.
+  if (root.session.isSignedIn) void root.bootstrap.ensure();
+  // The page's chunks, and the signed-in gate's (which starts the gates' calls as soon as each is
+  // known, not after the render of the gate before it), are asked for once the first screen is
+  // painted: asked for before, they shared the network with what that screen needs.
+  const afterFirstPaint = () => {
+    preloadMatches(routes, history.location);
+    if (root.session.isSignedIn) void import("./shell/SignedInGate").then((m) => m.warmStart(root), () => undefined);
+  };
   createRoot(document.getElementById("root")!).render(
     <StoreProvider store={root}>
       <AppRouter history={history} routes={routes} />
+      <AfterFirstPaint run={afterFirstPaint} />
     </StoreProvider>,
   );
 }

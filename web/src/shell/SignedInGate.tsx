@@ -1,5 +1,5 @@
 import { observer } from "mobx-react-lite";
-import { Suspense, use, useEffect } from "react";
+import { startTransition, Suspense, use, useEffect, useState } from "react";
 import { Navigate, useLocation } from "react-router";
 import { settled } from "../app/router/elementRoutes";
 import { useStore, useStores } from "../app/StoreContext";
@@ -71,10 +71,20 @@ export const SignedInGate = observer(function SignedInGate() {
     if (ready && session.returnTo !== null && here === session.returnTo) session.returned();
   }, [ready, session, here]);
 
+  // The frame and the page replace the starting screen in a transition: React renders them in
+  // slices of a few ms with the browser free between them, where an update of the stores (a
+  // synchronous render) rendered them in one task of about 100 ms on a phone, during which a tap
+  // waited (Lighthouse's total blocking time).
+  const [revealed, setRevealed] = useState(ready);
+  useEffect(() => {
+    if (ready && !revealed) startTransition(() => setRevealed(true));
+    else if (!ready && revealed) setRevealed(false);
+  }, [ready, revealed]);
+
   // A deep link opened while signed out comes back after sign-in (and the company choice).
   if (!session.isSignedIn) return <Navigate to={here === "/" ? "/login" : `/login?next=${encodeURIComponent(here)}`} replace />;
   if (session.needsCompanyChoice) return <Navigate to="/my-companies" replace />;
-  if (!ready) return <StartingScreen />;
+  if (!ready || !revealed) return <StartingScreen />;
   return (
     <Suspense fallback={<StartingScreen />}>
       <ShellLoaded />
