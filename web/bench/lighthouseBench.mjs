@@ -21,6 +21,10 @@ import { signedInStorage, startPortal } from "./benchPortal.mjs";
 const repo = process.env.PORTAL_REPO ?? join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SIGNED_IN_PATH = process.env.LH_SCREEN ?? "/devices";
 const TARGETS = { performance: 90, accessibility: 100, "best-practices": 100 };
+// LH_RUNS: runs per page (default 1). Lighthouse simulates from one unthrottled trace, and on a
+// shared 2-core machine the tasks of that trace move by 2x between runs (total blocking time
+// 270 to 600 ms for one build): with several runs every run is printed, and the median counts.
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 1));
 
 if (!existsSync(join(repo, "web", "dist", "index.html"))) throw new Error("web/dist is missing: run the web build first");
 
@@ -64,20 +68,35 @@ try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const page = await browser.newPage();
   const rows = [];
-  rows.push(["sign-in page /login", await audit(page, chrome.port, `${portal.baseURL}/login`)]);
   const storage = await signedInStorage(portal.baseURL);
-  await page.goto(`${portal.baseURL}/error`);
-  await page.evaluate((entries) => { for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v); }, storage);
-  // A cold HTTP cache like the sign-in run (disableStorageReset keeps the cache with the storage).
   const cdp = await page.createCDPSession();
-  await cdp.send("Network.clearBrowserCache");
-  rows.push([`signed-in ${SIGNED_IN_PATH}`, await audit(page, chrome.port, `${portal.baseURL}${SIGNED_IN_PATH}`)]);
+  const runs = { login: [], signedIn: [] };
+  for (let run = 0; run < RUNS; run++) {
+    // Signed out: no stored session (the signed-in run of the round before left one).
+    await page.goto(`${portal.baseURL}/error`);
+    await page.evaluate(() => localStorage.clear());
+    await cdp.send("Network.clearBrowserCache");
+    runs.login.push(await audit(page, chrome.port, `${portal.baseURL}/login`));
+    await page.goto(`${portal.baseURL}/error`);
+    await page.evaluate((entries) => { for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v); }, storage);
+    // A cold HTTP cache like the sign-in run (disableStorageReset keeps the cache with the storage).
+    await cdp.send("Network.clearBrowserCache");
+    runs.signedIn.push(await audit(page, chrome.port, `${portal.baseURL}${SIGNED_IN_PATH}`));
+  }
   await browser.disconnect();
+  // The run of median performance stands for the page; the others are printed below it.
+  const median = (list) => [...list].sort((a, b) => a.performance - b.performance)[Math.floor(list.length / 2)];
+  rows.push(["sign-in page /login", median(runs.login)], [`signed-in ${SIGNED_IN_PATH}`, median(runs.signedIn)]);
 
   console.log("Lighthouse, mobile profile   performance  accessibility  best practices   FCP     LCP     TBT       bytes");
   for (const [name, r] of rows) {
     console.log(`${name.padEnd(28)} ${String(r.performance).padStart(11)}  ${String(r.accessibility).padStart(13)}  ${String(r["best-practices"]).padStart(14)}   ${r.fcp.padEnd(7)} ${r.lcp.padEnd(7)} ${r.tbt.padEnd(9)} ${r.transferred.replace("Total size was ", "")}`);
     if (r.failing.length > 0) console.log(`  failing audits: ${r.failing.join(", ")}`);
+  }
+  if (RUNS > 1) {
+    for (const [name, list] of [["/login", runs.login], [SIGNED_IN_PATH, runs.signedIn]]) {
+      console.log(`  ${name}, ${RUNS} runs (performance FCP/LCP/TBT): ${list.map((r) => `${r.performance} ${r.fcp}/${r.lcp}/${r.tbt}`).join(", ")}`);
+    }
   }
   const holds = rows.every(([, r]) => Object.entries(TARGETS).every(([k, min]) => r[k] >= min));
   console.log(`targets (performance >= 90, accessibility 100, best practices 100): ${holds ? "hold" : "do NOT hold"}`);
