@@ -3,7 +3,7 @@
  * every route of core's table, realtime events, and (when built) the web app with an SPA
  * fallback. Usable with `app.inject` in tests; `startServer` listens on a port.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
@@ -22,7 +22,7 @@ import { registerRoutes } from "./http/registerRoutes";
 import type { AppDeps, HandlerTable } from "./http/RequestContext";
 import { MailWorker } from "./mail/mailWorker";
 import type { MailSettings } from "./mail/outbox";
-import { looksLikeFile, registerCompression, registerSecurityHeaders, registerWebApp } from "./http/webHeaders";
+import { inlineScriptHashes, looksLikeFile, registerCompression, registerSecurityHeaders, registerWebApp } from "./http/webHeaders";
 import { accessRequestActions } from "./routes/accessRequestActions";
 import { accessRequestRoutes } from "./routes/accessRequestRoutes";
 import { accessTokenRoutes } from "./routes/accessTokenRoutes";
@@ -292,7 +292,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await events.stop();
     await cache.stop();
   });
-  registerSecurityHeaders(app, options.vpnClientOrigin === undefined ? {} : { vpnClientOrigin: options.vpnClientOrigin });
+  const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
+  const serveWeb = webDist !== null && existsSync(join(webDist, "index.html"));
+  registerSecurityHeaders(app, {
+    ...(options.vpnClientOrigin === undefined ? {} : { vpnClientOrigin: options.vpnClientOrigin }),
+    scriptHashes: serveWeb ? inlineScriptHashes(readFileSync(join(webDist, "index.html"), "utf8")) : [],
+  });
   await registerCompression(app);
 
   // Every failure answers the error envelope; only real faults are 5xx (and logged).
@@ -303,8 +308,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerRoutes(app, deps, HANDLERS, options.cachedAnswers ?? CACHED_ANSWERS);
 
-  const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
-  const serveWeb = webDist !== null && existsSync(join(webDist, "index.html"));
   if (serveWeb) await registerWebApp(app, webDist);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";

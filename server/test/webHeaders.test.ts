@@ -3,6 +3,7 @@
  * secrets, and the static serving policy (compression, immutable assets, no-cache index.html,
  * real 404s for missing files). Headers do not depend on the database: PGlite only.
  */
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "@portal/fixtures/demo/demoData";
 import { buildApp } from "../src/buildApp";
+import { inlineScriptHashes } from "../src/http/webHeaders";
 import { createTestDatabase, type TestDatabase } from "./testDatabase";
 
 let t: TestDatabase;
@@ -18,12 +20,14 @@ let app: FastifyInstance;
 let dist: string;
 const ASSET = "/assets/index-Ab12Cd34.js";
 const PRECOMPRESSED = "/assets/index-Zz98Yy76.css";
+/** An inline script like the build's boot script (web/src/boot), allowed by its hash. */
+const BOOT = `document.title="Devices · Portal";`;
 const PRECOMPRESSED_TEXT = `.a{color:red}\n${".b{margin:0}\n".repeat(400)}`;
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), "portal-dist-"));
   mkdirSync(join(dist, "assets"));
-  writeFileSync(join(dist, "index.html"), `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`);
+  writeFileSync(join(dist, "index.html"), `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body><div id="root"></div><script>${BOOT}</script></body></html>`);
   writeFileSync(join(dist, ASSET), `console.log(${JSON.stringify("x".repeat(4000))});`);
   // A file with the build's compressed copies beside it (web/vite.config.ts, precompress).
   writeFileSync(join(dist, PRECOMPRESSED), PRECOMPRESSED_TEXT);
@@ -86,6 +90,20 @@ describe("security headers", () => {
     expect(csp).toContain("connect-src 'self' http://127.0.0.1:9250 ws://127.0.0.1:9250 https://itunes.apple.com;");
     expect(csp).toContain("script-src-attr 'none'");
     expect(csp).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("allow the index page's inline boot script by its hash, and no other inline script", async () => {
+    const csp = String((await app.inject({ method: "GET", url: "/devices" })).headers["content-security-policy"]);
+    const hash = createHash("sha256").update(BOOT, "utf8").digest("base64");
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(csp).not.toContain("unsafe-inline");
+  });
+
+  it("hash each inline script of a document exactly, and no script with a src", () => {
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+    expect(inlineScriptHashes(`<script type="module" crossorigin src="/assets/a.js"></script><div></div>`)).toEqual([]);
+    expect(inlineScriptHashes(`<head><script>a()</script></head><body><script nonce="x">\n b("é")\n</script></body>`)).toEqual([sha("a()"), sha('\n b("é")\n')]);
+    expect(inlineScriptHashes("<p>no scripts</p>")).toEqual([]);
   });
 
   it("add HSTS only when the request came over TLS", async () => {

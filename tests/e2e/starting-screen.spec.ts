@@ -4,23 +4,10 @@
  * title where the screen will have them, not a spinner on an empty page; and the title it shows is
  * the one the screen then has, for every screen the starting screen knows.
  */
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { STARTING_TITLES } from "../../web/src/app/startingTitles";
 import { DEMO_USERS, expect, screenshot, test } from "./support/fixtures";
-
-/** Holds every call to `pattern` until the returned release is called. */
-async function holdCalls(page: Page, pattern: string): Promise<() => void> {
-  const waiting: Array<() => void> = [];
-  let released = false;
-  await page.route(pattern, async (route: Route) => {
-    if (!released) await new Promise<void>((resolve) => waiting.push(resolve));
-    await route.continue();
-  });
-  return () => {
-    released = true;
-    for (const resolve of waiting.splice(0)) resolve();
-  };
-}
+import { holdCalls } from "./support/holdCalls";
 
 /**
  * The h1's box. The gates each draw the starting screen (the bootstrap gate, then the signed-in

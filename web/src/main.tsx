@@ -4,6 +4,8 @@
  */
 import "@blueprintjs/core/lib/css/blueprint.css";
 import "./app/app.css";
+// The app banner's styles are on the first load: the boot script paints the banner before any chunk (src/boot).
+import "./shell/appBanner.css";
 import { Effect } from "effect";
 import { useEffect, useRef } from "react";
 import { createRoot } from "react-dom/client";
@@ -16,6 +18,7 @@ import { lazyVpnConnector } from "@portal/adapters/vpn-connector/VpnConnectorLaz
 import { mobileOsOf } from "@portal/core/rules/mobile";
 import { installIconLoader } from "./app/iconLoader";
 import { loadAppBanner } from "./shell/appBannerLoad";
+import { loadStartingFrame } from "./shell/StartingScreen";
 import { StoreProvider } from "./app/StoreContext";
 import { routes as routeTable } from "./app/routes";
 import { AppHistory } from "./app/router/AppHistory";
@@ -46,6 +49,9 @@ async function start(): Promise<void> {
   // came last and every call of the start waited for it).
   const signedIn = Effect.runSync(storage.get(AUTH_KEY)) !== undefined;
   if (signedIn) void import("./stores/storedSession").catch(() => undefined);
+  // The starting frame too (same chunk): the first render waits for it (below), so that React draws
+  // what the boot script painted (src/boot) instead of a spinner in its place.
+  const startingFrame = signedIn ? loadStartingFrame().catch(() => undefined) : undefined;
   // On a phone the app banner is on every page: its chunk (1 kB) loads beside the entry's, and the
   // first render waits for it (below), so the banner comes with the page. Rendered later, React
   // revealed it 300 ms after the page, pushing the page down; its sentence was the largest paint.
@@ -120,7 +126,7 @@ async function start(): Promise<void> {
   // A returning signed-in visitor calls the API at once: its adapter loads beside the stored
   // session's decoding instead of after the first render.
   if (signedIn) api.loaded().catch(() => undefined);
-  await Promise.all([root.init(), banner]);
+  await Promise.all([root.init(), banner, startingFrame]);
   // A stored session's first call goes out now (discovery); the gates' later calls join it.
   if (root.session.isSignedIn) void root.bootstrap.ensure();
   // The page's chunks, and the signed-in gate's (which starts the gates' calls as soon as each is

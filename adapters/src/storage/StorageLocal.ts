@@ -7,14 +7,7 @@ import { Effect, Layer } from "effect";
 import { StorageFailure } from "@portal/core/errors";
 import type { ClockShape } from "@portal/core/ports/Clock";
 import { Storage, type StorageShape } from "@portal/core/ports/Storage";
-
-interface Entry {
-  readonly v: string;
-  readonly e: number | null;
-}
-
-const isEntry = (x: unknown): x is Entry =>
-  typeof x === "object" && x !== null && typeof (x as Entry).v === "string" && (typeof (x as Entry).e === "number" || (x as Entry).e === null);
+import { readStoredEntry, storedEntryOf } from "./storedEntry";
 
 export function makeStorageLocal(web: globalThis.Storage, clock: ClockShape, prefix = ""): StorageShape {
   const k = (key: string) => prefix + key;
@@ -28,27 +21,19 @@ export function makeStorageLocal(web: globalThis.Storage, clock: ClockShape, pre
         } catch {
           return undefined;
         }
-        if (raw === null) return undefined;
-        let entry: unknown;
-        try {
-          entry = JSON.parse(raw);
-        } catch {
-          return undefined;
-        }
-        if (!isEntry(entry)) return undefined;
-        if (entry.e !== null && entry.e <= now) {
+        const entry = readStoredEntry(raw, now);
+        if (entry.kind === "expired") {
           try {
             web.removeItem(k(key));
           } catch {
             // reading stays correct without the clean-up
           }
-          return undefined;
         }
-        return entry.v;
+        return entry.kind === "value" ? entry.value : undefined;
       }),
     set: (key, value, options = {}) =>
       Effect.try({
-        try: () => web.setItem(k(key), JSON.stringify({ v: value, e: options.expiresAt ?? null } satisfies Entry)),
+        try: () => web.setItem(k(key), storedEntryOf(value, options.expiresAt ?? null)),
         catch: (e) => new StorageFailure({ key, reason: e instanceof Error ? e.message : String(e) }),
       }),
     remove: (key) =>

@@ -2,8 +2,8 @@
  * What every answer carries for the browser's safety, and how the built web app is served.
  *
  * - Security headers from helmet (the maintained header library behind @fastify/helmet): a
- *   strict Content-Security-Policy (scripts and styles only from this origin, no inline script,
- *   no framing), X-Frame-Options DENY, nosniff, Referrer-Policy, and HSTS on TLS requests only
+ *   strict Content-Security-Policy (scripts and styles only from this origin, no inline script but
+ *   the built index.html's boot script, allowed by its hash; no framing), X-Frame-Options DENY, nosniff, Referrer-Policy, and HSTS on TLS requests only
  *   (over plain HTTP it would be ignored, and on localhost it would pin the name to HTTPS).
  *   helmet runs once at start (securityHeaders): @fastify/helmet runs it on every request.
  * - `Cache-Control: no-store` on every API answer that sets no policy of its own: answers are
@@ -12,6 +12,7 @@
  *   /assets, no-cache on index.html, and a real 404 for a missing file with an extension
  *   (`/favicon.ico` is not the app).
  */
+import { createHash } from "node:crypto";
 import { basename } from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
@@ -23,6 +24,21 @@ import { APP_STORE_LOOKUP_ORIGIN } from "@portal/core/rules/appStoreLookup";
 export interface WebHeaderOptions {
   /** Origin of the local VPN client the web app talks to (api.md); allowed in connect-src. */
   readonly vpnClientOrigin?: string;
+  /**
+   * CSP sources ('sha256-…') of the inline scripts the built index.html carries (its boot script,
+   * web/src/boot): each is allowed by its hash, so any other inline script is still refused.
+   */
+  readonly scriptHashes?: readonly string[];
+}
+
+/**
+ * The CSP hash source of each inline script (a script element without src) of an HTML document.
+ * Guarantees: the hash is of the element's exact text, as the browser computes it; a script with
+ * a src, or a document without inline scripts, gives none.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((m) => `'sha256-${createHash("sha256").update(m[1]!, "utf8").digest("base64")}'`);
 }
 
 /** The Content-Security-Policy directives (also read by tests and documented in the README). */
@@ -31,7 +47,7 @@ export function cspDirectives(options: WebHeaderOptions = {}): Record<string, st
   const ws = `${vpn.protocol === "https:" ? "wss:" : "ws:"}//${vpn.host}`;
   return {
     "default-src": ["'self'"],
-    "script-src": ["'self'"],
+    "script-src": ["'self'", ...(options.scriptHashes ?? [])],
     "script-src-attr": ["'none'"],
     // Blueprint and React set styles through the CSSOM (element.style), which style-src does
     // not govern; the built CSS is a file of this origin.

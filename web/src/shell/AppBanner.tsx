@@ -2,7 +2,6 @@ import { observer } from "mobx-react-lite";
 import { useStore } from "../app/StoreContext";
 import { AppBannerStore } from "../stores/AppBannerStore";
 import { LightAnchorButton, LightCloseButton } from "./light";
-import "./appBanner.css";
 
 /**
  * The app-store banner on mobile web (spec 2 and 9, Portal app only): 80 px with the store's

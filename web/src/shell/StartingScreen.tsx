@@ -1,48 +1,40 @@
 import { observer } from "mobx-react-lite";
-import { useLocation } from "react-router";
+import { Suspense, use } from "react";
 import { useStores } from "../app/StoreContext";
+import { settled } from "../app/router/elementRoutes";
 import { FullPageSpinner } from "./FullPageSpinner";
-import { LightSpinner } from "./light";
-import { useScreenTitle } from "./ScreenHeader";
-import { useWideLayout } from "./useWideLayout";
-import { STARTING_TITLES } from "../app/startingTitles";
+
+let load: Promise<typeof import("./StartingFrame")> | null = null;
 
 /**
- * What a signed-in start shows while the session's calls run (discovery, my user, the company's
- * rights and the shell's lists): the frame's top bar and the screen's title where the screen will
- * put them, with a spinner below, instead of a spinner on an empty page. A phone on a slow network
- * waits a second or more for those calls; the person sees at once where they are. Signed out, or
- * on a screen titled by its data, it is the page spinner. Light markup only: it is on the first
- * load (light.tsx).
+ * The signed-in starting screen's chunk, loaded once and marked settled so that `use` renders it at
+ * once when it is in. main.tsx starts it before the first render of a signed-in start, beside the
+ * stored session's decoding (both are in the session-api chunk): React's first render then draws
+ * what the boot script painted instead of replacing it with a spinner. A failed load is tried
+ * again by the next render that asks.
+ */
+export function loadStartingFrame(): Promise<typeof import("./StartingFrame")> {
+  return (load ??= settled(import("./StartingFrame").catch((error: unknown) => {
+    load = null;
+    throw error;
+  })));
+}
+
+function SignedInStart() {
+  const { StartingFrame } = use(loadStartingFrame());
+  return <StartingFrame />;
+}
+
+/**
+ * What the gates show while they wait: signed in, the starting frame (StartingFrame.tsx); signed
+ * out, the page spinner. The frame is not on the sign-in page's first load (issue 16: 150 kB).
  */
 export const StartingScreen = observer(function StartingScreen() {
-  const { session, branding } = useStores();
-  const { pathname } = useLocation();
-  const wide = useWideLayout();
-  const title = session.isSignedIn ? (STARTING_TITLES[pathname.replace(/\/+$/, "")] ?? null) : null;
-  useScreenTitle(title);
-  if (title === null) return <FullPageSpinner />;
+  const { session } = useStores();
+  if (!session.isSignedIn) return <FullPageSpinner />;
   return (
-    <div className={wide ? "shell is-wide" : "shell is-narrow"} data-testid="loading">
-      <header className="shell-header">
-        <div className="bp6-navbar shell-bar">
-          <div className="bp6-navbar-group bp6-align-left shell-bar-start">
-            <div className="bp6-navbar-heading shell-brand">
-              {branding.logo && <img className="shell-logo" src={branding.logo} alt="" />}
-              <span className={branding.logo ? "shell-brand-text has-logo" : "shell-brand-text"}>{branding.displayName}</span>
-            </div>
-          </div>
-        </div>
-      </header>
-      <div className="shell-body">
-        {wide && <div className="shell-menu" />}
-        <main className="shell-content" id="main">
-          <header className="screen-header">
-            <h1 className="bp6-heading screen-title">{title}</h1>
-          </header>
-          <LightSpinner className="bp6-icon-muted starting-spinner" />
-        </main>
-      </div>
-    </div>
+    <Suspense fallback={<FullPageSpinner />}>
+      <SignedInStart />
+    </Suspense>
   );
 });

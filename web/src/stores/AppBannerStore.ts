@@ -8,10 +8,9 @@
 import { action, computed, makeObservable, observable, observableRef, reaction, runInAction } from "mobx";
 import { appBanner, mobileOsOf, type AppBanner, type MobileOs } from "@portal/core/rules/mobile";
 import { appStoreIdOf, type StoreDetails } from "@portal/core/rules/appStoreId";
+import { IS_PORTAL_APP } from "../app/portalApp";
 import type { RootStore } from "./RootStore";
 
-/** This web app is the Portal app (the banner and the new-version notice are for it only). */
-const IS_PORTAL_APP = true;
 
 export class AppBannerStore {
   dismissed = false;

@@ -15,11 +15,9 @@ import type { RootStore } from "./RootStore";
 import { writeJson } from "./storageJson";
 import { RECENT_COMPANY_MS } from "./BrandingStore";
 
-/** Storage keys. The token entry expires with the token itself. */
-export const AUTH_KEY = "portal.auth";
-export const COMPANY_KEY = "portal.company";
-/** The browser id (spec 3 client storage): made once, kept forever, sent as Api-Device-Id. */
-export const BROWSER_ID_KEY = "portal.browserId";
+import { AUTH_KEY, BROWSER_ID_KEY, COMPANY_KEY } from "./sessionKeys";
+
+export { AUTH_KEY, BROWSER_ID_KEY, COMPANY_KEY };
 /** Lifetime asked for at sign-in: one week (the spec leaves it open; the server allows up to 60 days). */
 export const SIGN_IN_TOKEN_SECONDS = 7 * 24 * 60 * 60;
 
