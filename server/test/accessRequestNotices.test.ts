@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/buildApp";
 import { outboxMessages } from "../src/db/schema";
 import { openStream } from "./sseClient";
-import { apiHeaders, availableBackends, createTestDatabase, signInAs, type TestDatabase } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestDatabase, signInAs, type TestDatabase } from "./testDatabase";
 
 interface Received { from: string; to: string[]; raw: string }
 
@@ -42,7 +42,7 @@ async function startSmtp(refuse: ReadonlyArray<string> = []) {
 
 const MIN = 60_000;
 
-describe.each(await availableBackends())("access request notices on %s", (kind) => {
+describe.each(await featureBackends())("access request notices on %s", (kind) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let base: string;

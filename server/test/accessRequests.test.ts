@@ -9,13 +9,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { auditLogs, events, outboxMessages, users } from "../src/db/schema";
 import { expireAccessRequests } from "../src/devices/expiry";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 const MIN = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 type Json = { data: any; status: string };
 
-describe.each(await availableBackends())("access requests on %s", (kind) => {
+describe.each(await featureBackends())("access requests on %s", (kind) => {
   let t: TestApp;
   const clock = ClockStepped.make(Date.UTC(2026, 10, 23, 9, 0, 0));
   const tokens: Record<string, string> = {};

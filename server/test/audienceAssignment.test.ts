@@ -7,11 +7,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs } from "../src/db/schema";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 type Json = { data: any };
 
-describe.each(await availableBackends())("access category assignment on %s", (kind) => {
+describe.each(await featureBackends())("access category assignment on %s", (kind) => {
   let t: TestApp;
   let demo: string;
   const tokens: Record<string, string> = {};

@@ -9,11 +9,11 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agents, audiences, companies, memberships, users } from "../src/db/schema";
 import { defaultAudienceId } from "../src/roles/companyMembers";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 interface AudienceView { publicId: string; name: string; default: boolean }
 
-describe.each(await availableBackends())("access categories on %s", (kind) => {
+describe.each(await featureBackends())("access categories on %s", (kind) => {
   let t: TestApp;
   let demo: string;
   let admin: string;

@@ -10,7 +10,7 @@ import { ROUTES } from "@portal/core/wire/routes";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { pruneAuditLogs } from "../src/audit/retention";
 import { AUDIT_EXPORT_BATCH } from "../src/routes/auditLogRoutes";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 const DAY = 86_400_000;
 
@@ -30,7 +30,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-describe.each(await availableBackends())("audit trail on %s", (kind) => {
+describe.each(await featureBackends())("audit trail on %s", (kind) => {
   let t: TestApp;
   let admin: string;
   let engineer: string;

@@ -7,7 +7,7 @@ import { parseBasic } from "../src/auth/signIn";
 import { base32Decode, base32Encode, totpCode, verifyTotp } from "../src/auth/totp";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { isPublicId, newPublicId } from "../src/ids";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 const basic = (email: string, otp: string, password: string) => `Basic ${Buffer.from(`${email}:${otp}:${password}`).toString("base64")}`;
 
@@ -60,7 +60,7 @@ describe("secrets, ids and TOTP", () => {
   });
 });
 
-describe.each(await availableBackends())("sign-in on %s", (kind) => {
+describe.each(await featureBackends())("sign-in on %s", (kind) => {
   let t: TestApp;
   const clock = ClockStepped.make(Date.UTC(2025, 5, 1, 12));
   beforeAll(async () => { t = await createTestApp(kind, { clock }); });

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { ALL_RIGHTS } from "@portal/core/domain/Right";
 import { companies, memberships, users } from "../src/db/schema";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 import { publishTermsOfUse } from "./termsHelpers";
 
-describe.each(await availableBackends())("companies on %s", (kind) => {
+describe.each(await featureBackends())("companies on %s", (kind) => {
   let t: TestApp;
   let admin: string;
   let translator: string;

@@ -8,12 +8,12 @@ import { and, count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, customProperties } from "../src/db/schema";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 interface PropertyView { publicId: string; name: string; type: string; target: string; required: boolean; options: string[]; order: number; global: boolean }
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
-describe.each(await availableBackends())("custom fields on %s", (kind) => {
+describe.each(await featureBackends())("custom fields on %s", (kind) => {
   let t: TestApp;
   let demo: string;
   let admin: string;

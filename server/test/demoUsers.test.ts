@@ -7,13 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoData } from "@portal/fixtures/demo/demoData";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 const demoCompany = demoData.companies.find((c) => c.key === "demo")!;
 const emailOf = (key: string) => demoData.users.find((u) => u.key === key)!.email;
 const rightsOf = (key: string) => demoCompany.roles.filter((r) => demoCompany.members[key]!.includes(r.key)).flatMap((r) => r.rights);
 
-describe.each(await availableBackends())("demo users on %s", (kind) => {
+describe.each(await featureBackends())("demo users on %s", (kind) => {
   let t: TestApp;
   let demo: string;
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RateLimited } from "@portal/core/errors";
 import { MALFORMED_TEXT } from "@portal/core/wire/bounds";
 import { errorResponse } from "../src/http/errorResponse";
-import { availableBackends, createTestDatabase, type TestDatabase } from "./testDatabase";
+import { featureBackends, createTestDatabase, type TestDatabase } from "./testDatabase";
 
 const thrown = async (run: () => Promise<unknown>): Promise<unknown> => {
   try {
@@ -35,7 +35,7 @@ describe("errorResponse", () => {
   });
 });
 
-describe.each(await availableBackends())("database refusals on %s", (kind) => {
+describe.each(await featureBackends())("database refusals on %s", (kind) => {
   let t: TestDatabase;
   beforeAll(async () => { t = await createTestDatabase(kind, { demo: false }); });
   afterAll(async () => { await t?.close(); });

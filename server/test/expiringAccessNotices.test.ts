@@ -9,13 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { memberships, notices, users } from "../src/db/schema";
 import { noticeExpiringAccess } from "../src/notices/expiringAccess";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 10, 26, 9, 0, 0);
 type Listed = { data: Array<{ kind: string; key: string; params: Record<string, string>; read: boolean; company: { name: string } | null; link: string | null }> };
 
-describe.each(await availableBackends())("expiring access notices on %s", (kind) => {
+describe.each(await featureBackends())("expiring access notices on %s", (kind) => {
   let t: TestApp;
   const clock = ClockStepped.make(START);
   let engineerId: number;

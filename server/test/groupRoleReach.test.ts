@@ -7,12 +7,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { memberships, users } from "../src/db/schema";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 type Json = { data: any };
 const MIN = 60_000;
 
-describe.each(await availableBackends())("group roles and temporary access on %s", (kind) => {
+describe.each(await featureBackends())("group roles and temporary access on %s", (kind) => {
   const clock = ClockStepped.make(Date.UTC(2026, 10, 24, 9, 0, 0));
   let t: TestApp;
   let demo: string;

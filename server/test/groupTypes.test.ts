@@ -1,9 +1,9 @@
 /** Group types and asset types: list, create, bulk reorder, rename, delete rules, rights, isolation, audit. */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
-describe.each(await availableBackends())("group types on %s", (kind) => {
+describe.each(await featureBackends())("group types on %s", (kind) => {
   let t: TestApp;
   let admin: string;
   let translator: string;

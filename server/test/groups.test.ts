@@ -7,11 +7,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/Database";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 type Json = { data: any };
 
-describe.each(await availableBackends())("groups and memberships on %s", (kind) => {
+describe.each(await featureBackends())("groups and memberships on %s", (kind) => {
   let t: TestApp;
   const secrets: Record<string, string> = {};
   let demo: string;

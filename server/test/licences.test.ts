@@ -11,13 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { agentActivations, auditLogs, coupons, events, notices } from "../src/db/schema";
 import { tellEndedActivations } from "../src/licences/activationExpiry";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 const DAY = 86_400_000;
 interface State { publicId: string; activations: Array<{ feature: string; method: string; expiresOn: string; active: boolean }>; bundles: Array<{ publicId: string }>; trialsUsed: string[] }
 
-describe.each(await availableBackends())("licences and apps on %s", (kind) => {
+describe.each(await featureBackends())("licences and apps on %s", (kind) => {
   const clock = ClockStepped.make(Date.now());
   let t: TestApp;
   let demo: string;

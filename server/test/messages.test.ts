@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { events } from "../src/db/schema";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 const MIN = 60_000;
 type Listed = { data: Array<{ publicId: string; kind: string; key: string; params: Record<string, string>; read: boolean; company: { name: string } | null }>; moreAfter: string | null };
 
-describe.each(await availableBackends())("my messages on %s", (kind) => {
+describe.each(await featureBackends())("my messages on %s", (kind) => {
   let t: TestApp;
   let demo: string;
   let engineer: string;

@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "@portal/fixtures/demo/demoData";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { auditLogs, mailTokens, outboxMessages } from "../src/db/schema";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}::${password}`).toString("base64")}`;
 const HOUR = 3_600_000;
 
-describe.each(await availableBackends())("my account on %s", (kind) => {
+describe.each(await featureBackends())("my account on %s", (kind) => {
   let t: TestApp;
   const clock = ClockStepped.make(Date.UTC(2026, 10, 1, 12));
   beforeAll(async () => { t = await createTestApp(kind, { clock }); });

@@ -1,9 +1,9 @@
 /** The platform conventions of api.md: discovery, headers, envelopes, body errors, OpenAPI. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTES } from "@portal/core/wire/routes";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
-describe.each(await availableBackends())("platform on %s", (kind) => {
+describe.each(await featureBackends())("platform on %s", (kind) => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {

@@ -6,13 +6,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, companies, privacyStatements, termsOfUsePolicies } from "../src/db/schema";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 import { dangerIn, XSS_PAYLOADS } from "./xssPayloads";
 
 const TERMS = "/api/my-company/terms-of-use-policies";
 const PRIVACY = "/api/my-company/privacy-statements";
 
-describe.each(await availableBackends())("policy builders on %s", (kind) => {
+describe.each(await featureBackends())("policy builders on %s", (kind) => {
   let t: TestApp;
   let admin: string;
   let engineer: string;

@@ -8,11 +8,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agents, auditLogs } from "../src/db/schema";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 type Json = { data: any; status: string };
 
-describe.each(await availableBackends())("Try again on a rate-limited device on %s", (kind) => {
+describe.each(await featureBackends())("Try again on a rate-limited device on %s", (kind) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
   let demo: string;

@@ -8,12 +8,12 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "@portal/fixtures/demo/demoData";
 import { outboxMessages, sectors, users } from "../src/db/schema";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}::${password}`).toString("base64")}`;
 const open = { "api-version": "2" };
 
-describe.each(await availableBackends())("registration and privacy statement on %s", (kind) => {
+describe.each(await featureBackends())("registration and privacy statement on %s", (kind) => {
   let t: TestApp;
   beforeAll(async () => { t = await createTestApp(kind); });
   afterAll(async () => { await t?.close(); });

@@ -8,11 +8,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { outboxMessages, sectors } from "../src/db/schema";
-import { availableBackends, createTestApp, type TestApp } from "./testDatabase";
+import { featureBackends, createTestApp, type TestApp } from "./testDatabase";
 
 const open = { "api-version": "2" };
 
-describe.each(await availableBackends())("registration rate limit on %s", (kind) => {
+describe.each(await featureBackends())("registration rate limit on %s", (kind) => {
   let t: TestApp;
   const clock = ClockStepped.make(Date.UTC(2026, 10, 26, 9, 0, 0));
   beforeAll(async () => {

@@ -15,12 +15,12 @@ import { REPORT_EVENT } from "@portal/core/wire/events";
 import { buildApp } from "../src/buildApp";
 import { companies, events, memberships, roles, users } from "../src/db/schema";
 import { newPublicId } from "../src/ids";
-import { apiHeaders, availableBackends, createTestDatabase, signInAs, type TestDatabase } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestDatabase, signInAs, type TestDatabase } from "./testDatabase";
 import { openStream, type SseEvent } from "./sseClient";
 
 interface ReportEventData { company: string; deleted?: boolean; report: { publicId: string; status: string; requestedBy: { publicId: string } | null } }
 
-describe.each(await availableBackends())("report events on %s", (kind) => {
+describe.each(await featureBackends())("report events on %s", (kind) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let origin: string;

@@ -19,7 +19,7 @@ import { usageTotals } from "@portal/core/rules/usage";
 import { buildApp } from "../src/buildApp";
 import { reports } from "../src/db/schema";
 import { PdfPrinter } from "../src/reports/pdfPrinter";
-import { apiHeaders, availableBackends, createTestDatabase, signInAs, type TestDatabase } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestDatabase, signInAs, type TestDatabase } from "./testDatabase";
 import { openStream } from "./sseClient";
 import { pdfText } from "./pdfText";
 
@@ -38,7 +38,7 @@ async function listening(t: TestDatabase, options: Parameters<typeof buildApp>[0
   return { app, origin };
 }
 
-describe.each(await availableBackends())("reports on %s", (kind) => {
+describe.each(await featureBackends())("reports on %s", (kind) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let origin: string;

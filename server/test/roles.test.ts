@@ -11,11 +11,11 @@ import { messageText } from "@portal/core/messages/messages";
 import { hasMessage } from "@portal/core/messages/messages";
 import { buildApp } from "../src/buildApp";
 import { openStream } from "./sseClient";
-import { apiHeaders, availableBackends, createTestDatabase, signInAs, type TestDatabase } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestDatabase, signInAs, type TestDatabase } from "./testDatabase";
 
 interface RoleView { publicId: string; name: string; rights: string[]; members: number }
 
-describe.each(await availableBackends())("roles on %s", (kind) => {
+describe.each(await featureBackends())("roles on %s", (kind) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let base: string;

@@ -10,12 +10,12 @@ import { DEMO_PASSWORD } from "@portal/fixtures/demo/demoData";
 import { countAttemptIn } from "../src/auth/attemptCounters";
 import { passwordCheckCount } from "../src/auth/secrets";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
-import { apiHeaders, availableBackends, createTestApp, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, type TestApp } from "./testDatabase";
 
 const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}::${password}`).toString("base64")}`;
 const WINDOW = 15 * 60_000;
 
-describe.each(await availableBackends())("attempt limits on %s", (kind) => {
+describe.each(await featureBackends())("attempt limits on %s", (kind) => {
   let t: TestApp;
   const clock = ClockStepped.make(Date.UTC(2026, 5, 1, 12));
   beforeAll(async () => { t = await createTestApp(kind, { clock }); });
@@ -102,7 +102,7 @@ describe.each(await availableBackends())("attempt limits on %s", (kind) => {
   });
 });
 
-describe.each(await availableBackends())("derived tokens on %s", (kind) => {
+describe.each(await featureBackends())("derived tokens on %s", (kind) => {
   let t: TestApp;
   const clock = ClockStepped.make(Date.UTC(2026, 5, 1, 12));
   beforeAll(async () => { t = await createTestApp(kind, { clock }); });

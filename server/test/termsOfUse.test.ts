@@ -6,10 +6,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, companies } from "../src/db/schema";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 import { publishTermsOfUse } from "./termsHelpers";
 
-describe.each(await availableBackends())("terms of use on %s", (kind) => {
+describe.each(await featureBackends())("terms of use on %s", (kind) => {
   let t: TestApp;
   let admin: string;
   let engineer: string;

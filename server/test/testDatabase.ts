@@ -50,18 +50,26 @@ export async function availableBackends(): Promise<BackendKind[]> {
 }
 
 /**
- * The backend for the suites that walk every endpoint (rights table, fuzz, schema fuzz): they
- * test the HTTP layer (rights, company scope, decoding, the error envelope), which is the same
- * code on both backends, so they run once, on PostgreSQL when it answers (what production runs),
- * else on PGlite. Every feature test still runs on both (availableBackends), and so do the suites
- * whose subject is the database itself (atomicity, a server killed mid-batch).
- * `PORTAL_TEST_ALL_BACKENDS=1` runs these suites on both too.
+ * The backend for the tests whose subject is the same code on both databases: the suites that
+ * walk every endpoint (rights table, fuzz, schema fuzz: rights, company scope, decoding, the error
+ * envelope) and the feature tests (a feature's handlers and SQL do not change with the database).
+ * They run once, on PostgreSQL when it answers (what production runs), else on PGlite. What does
+ * differ between the two is the driver: one in-process connection against a pool, statements
+ * chunked on PGlite, LISTEN/NOTIFY, a data directory killed mid-write; the suites whose subject
+ * that is run on both (availableBackends): atomicity, a server killed mid-batch, bounded work, the
+ * demo load, write races, events, the read cache, MQTT ownership, the relay's connects and session
+ * log, start and stop. Feature tests on both took about a third of the server project's time
+ * (CI on a 2-core machine: 18 minutes, over the 15 allowed). `PORTAL_TEST_ALL_BACKENDS=1` runs
+ * these on both too.
  */
 export async function crossCuttingBackends(): Promise<BackendKind[]> {
   const all = await availableBackends();
   if (process.env["PORTAL_TEST_ALL_BACKENDS"] === "1") return all;
   return all.includes("postgres") ? ["postgres"] : all;
 }
+
+/** The backends of a feature test: crossCuttingBackends (see there why once). */
+export const featureBackends = crossCuttingBackends;
 
 export interface TestDatabase {
   readonly database: Database;

@@ -5,11 +5,11 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matchesTranslationSearch, translationOrder } from "@portal/core/rules/translations";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 interface Row { publicId: string; key: string; languages: Record<string, string> }
 
-describe.each(await availableBackends())("translations list search and sort on %s", (kind) => {
+describe.each(await featureBackends())("translations list search and sort on %s", (kind) => {
   let t: TestApp;
   let translator: string;
   let demo: string;

@@ -4,9 +4,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies } from "../src/db/schema";
 import { newPublicId } from "../src/ids";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
-describe.each(await availableBackends())("translations on %s", (kind) => {
+describe.each(await featureBackends())("translations on %s", (kind) => {
   let t: TestApp;
   let translator: string;
   let engineer: string;

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "@portal/fixtures/demo/demoData";
 import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { totpCode } from "../src/auth/totp";
-import { apiHeaders, availableBackends, createTestApp, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, type TestApp } from "./testDatabase";
 
 const basic = (email: string, otp: string, password: string) => `Basic ${Buffer.from(`${email}:${otp}:${password}`).toString("base64")}`;
 const EMAIL = "engineer@example.com";
 
-describe.each(await availableBackends())("trusted devices skip the second factor on %s", (kind) => {
+describe.each(await featureBackends())("trusted devices skip the second factor on %s", (kind) => {
   let t: TestApp;
   const clock = ClockStepped.make(Date.UTC(2026, 10, 1, 12));
   beforeAll(async () => { t = await createTestApp(kind, { clock }); });

@@ -11,9 +11,9 @@ import type { UsageGranularity, UsageRow } from "@portal/core/domain/Usage";
 import { usageBucketOf, usagePeriod, usageSeries, usageTotals } from "@portal/core/rules/usage";
 import { agentServers, agents, companies, reportRuns, tunnelSessions, users } from "../src/db/schema";
 import { newPublicId } from "../src/ids";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
-describe.each(await availableBackends())("data usage on %s", (kind) => {
+describe.each(await featureBackends())("data usage on %s", (kind) => {
   let t: TestApp;
   let demo: string;
   let admin: string;

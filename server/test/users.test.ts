@@ -10,11 +10,11 @@ import { ClockStepped } from "@portal/fixtures/memory/ClockStepped";
 import { hashPassword } from "../src/auth/secrets";
 import { auditLogs, companies, invites, memberships, outboxMessages, roles, users } from "../src/db/schema";
 import { newPublicId } from "../src/ids";
-import { apiHeaders, availableBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
+import { apiHeaders, featureBackends, createTestApp, signInAs, type TestApp } from "./testDatabase";
 
 const DAY = 24 * 60 * 60_000;
 
-describe.each(await availableBackends())("users and invites on %s", (kind) => {
+describe.each(await featureBackends())("users and invites on %s", (kind) => {
   const clock = ClockStepped.make(Date.UTC(2026, 10, 23, 9, 0, 0));
   let t: TestApp;
   let admin: string;

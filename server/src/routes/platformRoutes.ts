@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { discoveryLinks } from "@portal/core/wire/routes";
 import type { HandlersOf } from "../http/RequestContext";
-import { openApiDocument } from "../openapi/openApiDocument";
+import { openApiJson } from "../openapi/openApiDocument";
 
 export const platformRoutes: HandlersOf<"Discovery" | "Health" | "OpenApi"> = {
   "Discovery.GET": async () => ({ type: "Discovery", data: discoveryLinks() }),
@@ -12,7 +12,7 @@ export const platformRoutes: HandlersOf<"Discovery" | "Health" | "OpenApi"> = {
   },
   "OpenApi.GET": async (ctx) => {
     // The OpenAPI document is served bare (not in an envelope): tools read it as is.
-    await ctx.reply.header("content-type", "application/json; charset=utf-8").send(openApiDocument());
+    await ctx.reply.header("content-type", "application/json; charset=utf-8").send(openApiJson());
     return { type: "OpenApi", data: null, raw: true };
   },
 };
