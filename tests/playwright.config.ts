@@ -37,6 +37,7 @@ export default defineConfig({
     browserName: "chromium",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? chromiumPath, args: chromiumArgs },
     viewport: { width: 1280, height: 800 },
+    reducedMotion: "reduce",
     trace: "off",
     screenshot: "only-on-failure",
   },

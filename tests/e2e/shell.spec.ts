@@ -306,3 +306,20 @@ test("the sign-in page asks the API for each thing once (its first calls share o
   expect(calls.filter((c) => c === "GET /api/")).toHaveLength(1);
   expect(calls.filter((c, i) => calls.indexOf(c) !== i)).toEqual([]);
 });
+
+test("people who ask their system for less motion get no transitions and no turning spinner", async ({ page }) => {
+  // The suite runs with reducedMotion "reduce" (playwright.config.ts); the sign-in form's inputs
+  // carry Blueprint's box-shadow transition (100 ms) and the submit's spinner turns forever.
+  const motion = () => page.getByLabel("Email").evaluate((input) => {
+    const spinner = document.createElement("div");
+    spinner.className = "bp6-spinner-animation";
+    document.body.append(spinner);
+    const out = { transition: getComputedStyle(input).transitionDuration, spinnerTurns: getComputedStyle(spinner).animationIterationCount };
+    spinner.remove();
+    return out;
+  });
+  await page.goto("/login");
+  expect(await motion()).toEqual({ transition: "1e-05s", spinnerTurns: "1" });
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  expect(await motion()).toEqual({ transition: "0.1s", spinnerTurns: "infinite" });
+});
