@@ -75,6 +75,8 @@ export default tseslint.config(
           { regex: `^@portal/(${others}|tests|fixtures)(/|$)`, message: `${app} imports core and adapters only (fixtures only in tests and the demo loader).` },
           { regex: "^(\\.\\./){3,}", message: `${app} imports nothing outside ${app}/ by path.` },
         ],
+        // Blueprint's Tag measures its label after every render (a forced layout in each commit).
+        ...(app === "web" ? { paths: [{ name: "@blueprintjs/core", importNames: ["Tag"], message: "Use shell/controls/Tag: it cuts the label by CSS instead of measuring it." }] } : {}),
       }],
     },
   })),

@@ -323,3 +323,44 @@ test("people who ask their system for less motion get no transitions and no turn
   await page.emulateMedia({ reducedMotion: "no-preference" });
   expect(await motion()).toEqual({ transition: "0.1s", spinnerTurns: "infinite" });
 });
+
+test("labels of menus and tags are cut by CSS, not measured: a signed-in start of Devices reads no layout (issue 16)", async ({ page, context, signInAs }) => {
+  await signInAs(DEMO_USERS.engineer);
+  await expect(page.getByTestId("menu-item-devices")).toBeVisible();
+  // A cold start in a new tab, noting every read of a size or position: such a read in React's
+  // commit makes the browser lay the page out there and then (Blueprint's Text did it for every
+  // left-menu item and every "My access" tag), a long task on a phone.
+  const tab = await context.newPage();
+  await tab.addInitScript(() => {
+    const reads: string[] = [];
+    (window as unknown as { layoutReads: string[] }).layoutReads = reads;
+    const where = (el: Element) => `${el.closest("[data-testid]")?.getAttribute("data-testid") ?? el.tagName} "${(el.textContent ?? "").slice(0, 30)}"`;
+    for (const name of ["scrollWidth", "clientWidth", "offsetWidth", "scrollHeight", "clientHeight", "offsetHeight"] as const) {
+      const proto = name.startsWith("offset") ? HTMLElement.prototype : Element.prototype;
+      const own = Object.getOwnPropertyDescriptor(proto, name)!;
+      Object.defineProperty(proto, name, {
+        configurable: true,
+        get(this: Element) {
+          reads.push(`${name} of ${where(this)}`);
+          return own.get!.call(this);
+        },
+      });
+    }
+    const rect = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      reads.push(`getBoundingClientRect of ${where(this)}`);
+      return rect.call(this);
+    };
+  });
+  await tab.goto("/devices");
+  await expect(tab.getByTestId("device-row").first()).toBeVisible();
+  await expect(tab.getByTestId("menu-item-audit-trail")).toBeVisible();
+  await tab.waitForLoadState("load");
+  expect(await tab.evaluate(() => (window as unknown as { layoutReads: string[] }).layoutReads)).toEqual([]);
+  // Still one line each, with an ellipsis where a label does not fit.
+  for (const label of [tab.getByTestId("menu-item-audit-trail").locator(".bp6-fill"), tab.getByTestId("my-access").first().locator(".bp6-fill")]) {
+    await expect(label).toHaveCSS("white-space", "nowrap");
+    await expect(label).toHaveCSS("text-overflow", "ellipsis");
+    await expect(label).toHaveCSS("overflow-x", "hidden");
+  }
+});

@@ -1,4 +1,5 @@
-import { Card, Tag } from "@blueprintjs/core";
+import { Card } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import type { ReactNode } from "react";
 import { Link } from "react-router";

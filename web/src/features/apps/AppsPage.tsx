@@ -1,4 +1,5 @@
-import { Button, Card, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
+import { Button, Card, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import { lazy, Suspense, useEffect } from "react";
 import { useStore } from "../../app/StoreContext";

@@ -1,4 +1,5 @@
-import { Classes, Drawer, Tag } from "@blueprintjs/core";
+import { Classes, Drawer } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import type { AuditLogEntry } from "@portal/core/domain/AuditLog";
 import { auditDiff, formatAuditValue, type AuditFieldChange } from "@portal/core/rules/auditDiff";
 import { ACTION_INTENT, actorLabel, formatAuditTime, formatState, targetLabel } from "./auditEntryView";

@@ -1,4 +1,5 @@
-import { Button, HTMLTable, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
+import { Button, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import { useEffect, type KeyboardEvent } from "react";
 import type { AuditLogEntry } from "@portal/core/domain/AuditLog";

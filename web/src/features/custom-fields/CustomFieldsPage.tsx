@@ -1,4 +1,5 @@
-import { Alert, Button, HTMLTable, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
+import { Alert, Button, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState, type DragEvent } from "react";
 import type { CustomProperty } from "@portal/core/domain/CustomProperty";

@@ -1,4 +1,5 @@
-import { Button, Tag } from "@blueprintjs/core";
+import { Button } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useStore } from "../../app/StoreContext";

@@ -1,4 +1,5 @@
-import { Button, Callout, HTMLSelect, InputGroup, Tag } from "@blueprintjs/core";
+import { Button, Callout, HTMLSelect, InputGroup } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { ACTIVATION_FEATURES, type ActivationFeature } from "@portal/core/domain/Activation";

@@ -1,4 +1,5 @@
-import { Alert, Button, Callout, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
+import { Alert, Button, Callout, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import { useParams } from "react-router";

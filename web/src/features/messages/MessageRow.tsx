@@ -1,4 +1,5 @@
-import { Button, Checkbox, Tag } from "@blueprintjs/core";
+import { Button, Checkbox } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import type { Message } from "@portal/core/domain/Message";
 import { formatDateInput } from "@portal/core/rules/dateInput";

@@ -1,4 +1,5 @@
-import { Button, Card, FormGroup, HTMLSelect, InputGroup, Intent, Tag } from "@blueprintjs/core";
+import { Button, Card, FormGroup, HTMLSelect, InputGroup, Intent } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import { useId, useMemo, type FormEvent } from "react";
 import { PROFILE_LANGUAGES } from "@portal/core/rules/profile";

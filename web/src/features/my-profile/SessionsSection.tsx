@@ -1,4 +1,5 @@
-import { Alert, Button, Card, HTMLTable, Intent, Tag } from "@blueprintjs/core";
+import { Alert, Button, Card, HTMLTable, Intent } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useStore, useStores } from "../../app/StoreContext";

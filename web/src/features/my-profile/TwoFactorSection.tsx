@@ -1,4 +1,5 @@
-import { Button, Callout, Card, FormGroup, InputGroup, Intent, Tag } from "@blueprintjs/core";
+import { Button, Callout, Card, FormGroup, InputGroup, Intent } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import QRCode from "qrcode";

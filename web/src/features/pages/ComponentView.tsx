@@ -6,7 +6,7 @@
  * read the device's stored values and update live; report header and footer show the page's
  * title, period and device.
  */
-import { Tag } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import type { AgentView } from "@portal/core/domain/Device";
 import type { PageComponent } from "@portal/core/domain/PageComponent";

@@ -3,7 +3,7 @@
  * company's published dashboards and report templates, each a link to the page shown for this
  * device (DashboardPage), and to the editor for those who manage pages.
  */
-import { Tag } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";

@@ -1,4 +1,5 @@
-import { Alert, Button, ButtonGroup, Callout, HTMLSelect, Menu, MenuItem, NonIdealState, Popover, Spinner, Tag } from "@blueprintjs/core";
+import { Alert, Button, ButtonGroup, Callout, HTMLSelect, Menu, MenuItem, NonIdealState, Popover, Spinner } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import ReactGridLayout, { useContainerWidth, verticalCompactor, type Layout } from "react-grid-layout";

@@ -1,4 +1,5 @@
-import { Alert, Button, FileInput, HTMLTable, Menu, MenuItem, NonIdealState, Popover, Spinner, Tag } from "@blueprintjs/core";
+import { Alert, Button, FileInput, HTMLTable, Menu, MenuItem, NonIdealState, Popover, Spinner } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";

@@ -9,3 +9,4 @@ export { LogbookStore } from "../../stores/LogbookStore";
 export { DocumentsStore } from "../../stores/DocumentsStore";
 export { MailFormStore } from "../../stores/MailFormStore";
 export { formatDateTime } from "../devices/accessView";
+export { Tag } from "../../shell/controls/Tag";

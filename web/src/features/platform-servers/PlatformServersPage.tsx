@@ -1,4 +1,5 @@
-import { HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
+import { HTMLSelect, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId, useState } from "react";
 import { useStores } from "../../app/StoreContext";

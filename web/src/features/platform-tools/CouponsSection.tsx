@@ -1,4 +1,5 @@
-import { Button, FormGroup, HTMLSelect, HTMLTable, InputGroup, Tag } from "@blueprintjs/core";
+import { Button, FormGroup, HTMLSelect, HTMLTable, InputGroup } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import type { ActivationFeature } from "@portal/core/domain/Activation";
 import { featureLabel } from "../../stores/DeviceLicenceStore";

@@ -1,4 +1,5 @@
-import { Alert, Button, HTMLTable, NonIdealState, Spinner, Tag, type Intent } from "@blueprintjs/core";
+import { Alert, Button, HTMLTable, NonIdealState, Spinner, type Intent } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";

@@ -1,4 +1,5 @@
-import { Alert, Button, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner, Tag, TextArea } from "@blueprintjs/core";
+import { Alert, Button, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId, useState } from "react";
 import { useStores } from "../../app/StoreContext";

@@ -1,4 +1,5 @@
-import { Alert, Button, Callout, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from "@blueprintjs/core";
+import { Alert, Button, Callout, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { observer } from "mobx-react-lite";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";

@@ -1,4 +1,5 @@
-import { AnchorButton, Button, Callout, Dialog, DialogBody, DialogFooter, Tab, Tabs, Tag } from "@blueprintjs/core";
+import { AnchorButton, Button, Callout, Dialog, DialogBody, DialogFooter, Tab, Tabs } from "@blueprintjs/core";
+import { Tag } from "../../shell/controls/Tag";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useStore, useStores } from "../../app/StoreContext";

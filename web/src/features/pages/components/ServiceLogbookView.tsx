@@ -3,11 +3,11 @@
  * add one (text and an optional category from the component's config). Delete is offered where
  * the server says the caller may (their own entries; all of them for a device manager).
  */
-import { Button, Callout, FormGroup, HTMLSelect, Tag, TextArea } from "@blueprintjs/core";
+import { Button, Callout, FormGroup, HTMLSelect, TextArea } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId, useState } from "react";
 import { logbookCategories } from "@portal/core/rules/serviceLogbook";
-import { useStores } from "../componentDeps";
+import { useStores, Tag } from "../componentDeps";
 import { LogbookStore } from "../componentDeps";
 import { formatDateTime } from "../componentDeps";
 import type { DeviceComponentProps } from "./deviceComponentProps";

@@ -5,11 +5,11 @@
  * an approved VPN request (core's accessOffer) the button is "Request access": the connect attempt
  * opens the request dialog with VPN preselected and connects once it is approved (spec 6).
  */
-import { Button, Tag, type Intent } from "@blueprintjs/core";
+import { Button, type Intent } from "@blueprintjs/core";
 import { Effect } from "effect";
 import { observer } from "mobx-react-lite";
 import { accessOffer, vpnComponentState, type VpnComponentState } from "@portal/core/rules/deviceAccessOffer";
-import { useStore, useStores, VpnConnectStore, VpnStatusStore } from "../componentDeps";
+import { useStore, useStores, VpnConnectStore, VpnStatusStore, Tag } from "../componentDeps";
 import type { DeviceComponentProps } from "./deviceComponentProps";
 import "./deviceComponents.css";
 

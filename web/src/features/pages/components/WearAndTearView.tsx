@@ -1,5 +1,6 @@
 /** Wear and tear (issue 13): operating hours against the configured service interval (core wearAndTear). */
-import { Intent, ProgressBar, Tag } from "@blueprintjs/core";
+import { Intent, ProgressBar } from "@blueprintjs/core";
+import { Tag } from "../componentDeps";
 import { observer } from "mobx-react-lite";
 import type { PageComponent } from "@portal/core/domain/PageComponent";
 import { wearAndTear } from "@portal/core/rules/dataPoints";
