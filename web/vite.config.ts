@@ -7,6 +7,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { build as viteBuild, defineConfig, type Plugin, type Rolldown } from "vite";
 import react from "@vitejs/plugin-react";
 import { browserTitle, NO_BRANDING } from "../core/src/rules/branding";
+import { APP_ENTRY_TEMPLATE_ID, takeOutEntry } from "./src/boot/appEntry";
 import { startingScreenMarkup, STARTING_SCREEN_TEMPLATE_ID } from "./src/boot/startingScreenTemplate";
 
 // The server serves web/dist with an SPA fallback on the same origin as /api, so the dev server
@@ -190,7 +191,7 @@ const bootScript = (): Plugin => ({
   apply: "build",
   transformIndexHtml: {
     order: "post",
-    async handler() {
+    async handler(html) {
       const built = await viteBuild({
         configFile: false,
         logLevel: "warn",
@@ -206,10 +207,16 @@ const bootScript = (): Plugin => ({
       const chunk = outputs.flatMap((o) => o.output).find((item) => item.type === "chunk");
       if (!chunk || chunk.type !== "chunk") throw new Error("the boot script did not build");
       if (/<\/script|<!--/i.test(chunk.code)) throw new Error("the boot script holds a sequence that would end its script element");
-      return [
-        { tag: "template", attrs: { id: STARTING_SCREEN_TEMPLATE_ID }, children: startingScreenMarkup(browserTitle(NO_BRANDING)), injectTo: "body" as const },
-        { tag: "script", children: chunk.code.trim(), injectTo: "body" as const },
-      ];
+      // The entry and its preloads wait in a template for the boot script (src/boot/appEntry.ts).
+      const entry = takeOutEntry(html);
+      return {
+        html: entry.html,
+        tags: [
+          { tag: "template", attrs: { id: STARTING_SCREEN_TEMPLATE_ID }, children: startingScreenMarkup(browserTitle(NO_BRANDING)), injectTo: "body" as const },
+          { tag: "template", attrs: { id: APP_ENTRY_TEMPLATE_ID }, children: entry.tags, injectTo: "body" as const },
+          { tag: "script", children: chunk.code.trim(), injectTo: "body" as const },
+        ],
+      };
     },
   },
 });
