@@ -7,7 +7,6 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { build as viteBuild, defineConfig, type Plugin, type Rolldown } from "vite";
 import react from "@vitejs/plugin-react";
 import { browserTitle, NO_BRANDING } from "../core/src/rules/branding";
-import { APP_ENTRY_TEMPLATE_ID, takeOutEntry } from "./src/boot/appEntry";
 import { startingScreenMarkup, STARTING_SCREEN_TEMPLATE_ID } from "./src/boot/startingScreenTemplate";
 
 // The server serves web/dist with an SPA fallback on the same origin as /api, so the dev server
@@ -131,33 +130,7 @@ const closure = (ctx: ChunkingContext, roots: string[], lazyToo = false, skip: s
 };
 let closures: { firstLoad: Set<string>; firstLoadStatic: Set<string>; sessionApi: Set<string>; frame: Set<string>; laterAreas: Set<string> } | null = null;
 /** Each build reads its own module graph (a process may build twice: bench/firstLoadBench.mjs). */
-const freshClosures = (): Plugin => ({ name: "portal-fresh-closures", apply: "build", buildStart: () => void ((closures = null), (entryStatic = null)) });
-
-// The chunks the entry imports, directly or not: loaded before any of the app's lazy imports can
-// run, so a lazy import need not preload them again. Vite's preload helper skips only chunks
-// with a <link> in the document, and the entry's wait in a template (src/boot/appEntry.ts):
-// without this, a signed-in start added 18 links for chunks it had already run, each a task's
-// worth of work for the page (appendChild, a fetch of the cache). Read from the bundle before
-// Vite writes the preload lists (its generateBundle, where resolveDependencies below is asked).
-let entryStatic: Set<string> | null = null;
-const entryStaticChunks = (): Plugin => ({
-  name: "portal-entry-static-chunks",
-  apply: "build",
-  generateBundle: {
-    order: "pre",
-    handler(_options, bundle) {
-      const seen = new Set<string>();
-      const visit = (fileName: string) => {
-        const chunk = bundle[fileName];
-        if (seen.has(fileName) || !chunk || chunk.type !== "chunk") return;
-        seen.add(fileName);
-        for (const imported of chunk.imports) visit(imported);
-      };
-      for (const item of Object.values(bundle)) if (item.type === "chunk" && item.isEntry) visit(item.fileName);
-      entryStatic = seen;
-    },
-  },
-});
+const freshClosures = (): Plugin => ({ name: "portal-fresh-closures", apply: "build", buildStart: () => void (closures = null) });
 const signedInChunk = (id: string, ctx: ChunkingContext): string | null => {
   if (/\.css$/.test(id)) return null;
   closures ??= {
@@ -217,7 +190,7 @@ const bootScript = (): Plugin => ({
   apply: "build",
   transformIndexHtml: {
     order: "post",
-    async handler(html) {
+    async handler() {
       const built = await viteBuild({
         configFile: false,
         logLevel: "warn",
@@ -233,22 +206,16 @@ const bootScript = (): Plugin => ({
       const chunk = outputs.flatMap((o) => o.output).find((item) => item.type === "chunk");
       if (!chunk || chunk.type !== "chunk") throw new Error("the boot script did not build");
       if (/<\/script|<!--/i.test(chunk.code)) throw new Error("the boot script holds a sequence that would end its script element");
-      // The entry and its preloads wait in a template for the boot script (src/boot/appEntry.ts).
-      const entry = takeOutEntry(html);
-      return {
-        html: entry.html,
-        tags: [
-          { tag: "template", attrs: { id: STARTING_SCREEN_TEMPLATE_ID }, children: startingScreenMarkup(browserTitle(NO_BRANDING)), injectTo: "body" as const },
-          { tag: "template", attrs: { id: APP_ENTRY_TEMPLATE_ID }, children: entry.tags, injectTo: "body" as const },
-          { tag: "script", children: chunk.code.trim(), injectTo: "body" as const },
-        ],
-      };
+      return [
+        { tag: "template", attrs: { id: STARTING_SCREEN_TEMPLATE_ID }, children: startingScreenMarkup(browserTitle(NO_BRANDING)), injectTo: "body" as const },
+        { tag: "script", children: chunk.code.trim(), injectTo: "body" as const },
+      ];
     },
   },
 });
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), infoJson(), blueprintIconNames(), precompress(), freshClosures(), entryStaticChunks(), preloadFirstScreen(), bootScript()],
+  plugins: [react(), infoJson(), blueprintIconNames(), precompress(), freshClosures(), preloadFirstScreen(), bootScript()],
   define: { __PORTAL_VERSION__: JSON.stringify(buildVersion) },
   // adapters read CSV with csv-parse's Node build (2-3x faster in Node); the browser takes its ESM build.
   resolve: {
@@ -267,16 +234,7 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 800,
     // Every browser of the es2022 target but Safari 16 preloads modules itself (Safari 16 then
     // loads them when imported, as without the links): Vite's polyfill was 0.6 kB of the first load.
-    // One stylesheet for the whole app (10 kB brotli more than the first screen's own): each page's
-    // stylesheet, added while a screen starts, made the browser restyle the whole document, five
-    // times in a signed-in start of Devices (the frame's, the dialogs', the VPN's, the custom
-    // fields' and the page's), a long task each on a phone.
-    cssCodeSplit: false,
-    modulePreload: {
-      polyfill: false,
-      // A lazy import preloads what it needs beyond the entry's own chunks (entryStaticChunks above).
-      resolveDependencies: (_fileName, deps, { hostType }) => (hostType === "html" || entryStatic === null ? deps : deps.filter((dep) => !entryStatic!.has(dep))),
-    },
+    modulePreload: { polyfill: false },
     // Fewer, larger chunks where that costs the sign-in page nothing. By default every set of
     // modules shared by a different set of routes is a chunk of its own: /devices needed 128
     // requests, most of 1-2 kB, and on a phone's network each costs a round trip on one of the

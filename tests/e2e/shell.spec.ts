@@ -364,24 +364,3 @@ test("labels of menus and tags are cut by CSS, not measured: a signed-in start o
     await expect(label).toHaveCSS("overflow-x", "hidden");
   }
 });
-
-test("a signed-in start adds no preload link for a chunk the entry imports itself (issue 16)", async ({ page, context, request, signInAs }) => {
-  await signInAs(DEMO_USERS.engineer);
-  await expect(page.getByTestId("menu-item-devices")).toBeVisible();
-  // The entry's own imports, read from the built entry (index.html keeps it in a template).
-  const html = await (await request.get("/devices")).text();
-  const entry = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>/.exec(html)?.[1];
-  expect(entry).toBeDefined();
-  const code = await (await request.get(entry!)).text();
-  const imported = [...code.matchAll(/(?:^|[;\n])\s*import\s*(?:[^"';]*?from\s*)?["']\.\/([^"']+\.js)["']/g)].map((m) => `/assets/${m[1]}`);
-  expect(imported.length).toBeGreaterThan(5);
-  const tab = await context.newPage();
-  await tab.goto("/devices");
-  await expect(tab.getByTestId("device-row").first()).toBeVisible();
-  await tab.waitForLoadState("load");
-  const preloaded = await tab.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]"), (l) => new URL(l.href).pathname));
-  // Each such link cost the page's thread a task's worth of work for a chunk it had already run.
-  expect(preloaded.filter((path) => imported.includes(path))).toEqual([]);
-  // The page's own chunks are still preloaded as before.
-  expect(preloaded.some((path) => /\/assets\/DevicesPage-/.test(path))).toBe(true);
-});

@@ -7,7 +7,7 @@ import "./app/app.css";
 // The app banner's styles are on the first load: the boot script paints the banner before any chunk (src/boot).
 import "./shell/appBanner.css";
 import { Effect } from "effect";
-import { startTransition, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { createRoot } from "react-dom/client";
 import { brandingHost } from "@portal/adapters/http/brandingHost";
 import { lazyPortalApi } from "@portal/adapters/http/lazyAreas";
@@ -136,19 +136,12 @@ async function start(): Promise<void> {
     preloadMatches(routes, history.location);
     if (root.session.isSignedIn) void import("./shell/SignedInGate").then((m) => m.warmStart(root), () => undefined);
   };
-  const reactRoot = createRoot(document.getElementById("root")!);
-  // The first render in a transition: React renders it in slices of 5 ms with the page free in
-  // between, instead of one task of 35 ms (the route table's matching, the frame's components),
-  // which a phone at a quarter of this speed felt as 140 ms of blocking. The screen painted by the
-  // boot script stays until the render commits.
-  startTransition(() => {
-    reactRoot.render(
-      <StoreProvider store={root}>
-        <AppRouter history={history} routes={routes} />
-        <AfterFirstPaint run={afterFirstPaint} />
-      </StoreProvider>,
-    );
-  });
+  createRoot(document.getElementById("root")!).render(
+    <StoreProvider store={root}>
+      <AppRouter history={history} routes={routes} />
+      <AfterFirstPaint run={afterFirstPaint} />
+    </StoreProvider>,
+  );
 }
 
 void start();

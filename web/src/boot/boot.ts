@@ -4,16 +4,13 @@
  * template beside it (startingScreenTemplate.ts), with the page's stylesheet and nothing else.
  * Before it, a phone on a slow network saw a blank page until the entry's 150 kB of script had
  * loaded and run. The server allows exactly this script by its hash (server/src/http/webHeaders.ts).
- * Anything unexpected paints nothing, as before: the app's first render decides. Then it loads the
- * app's entry, which the build keeps in a template (appEntry.ts): one frame later when it painted.
+ * Anything unexpected paints nothing, as before: the app's first render decides.
  */
 import { WIDE_LAYOUT_QUERY } from "@portal/core/rules/layout";
 import { AUTH_KEY } from "../stores/sessionKeys";
-import { loadAppEntry } from "./appEntry";
 import { startingScreenPlan } from "./startingScreenPlan";
 import { fillStartingScreen, STARTING_SCREEN_TEMPLATE_ID } from "./startingScreenTemplate";
 
-let painted = false;
 try {
   const root = document.getElementById("root");
   const template = document.getElementById(STARTING_SCREEN_TEMPLATE_ID);
@@ -31,10 +28,7 @@ try {
   if (root !== null && template instanceof HTMLTemplateElement && plan !== null) {
     root.replaceChildren(fillStartingScreen(template.content.cloneNode(true) as DocumentFragment, plan));
     document.title = plan.documentTitle;
-    painted = true;
   }
 } catch {
   // Storage that cannot be read (private mode, disabled): nothing painted; the app decides.
 }
-// The app itself: after the starting screen's first frame when there is one (appEntry.ts).
-loadAppEntry(document, painted);
