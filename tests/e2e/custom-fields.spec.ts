@@ -80,8 +80,11 @@ test("define fields, set a value on a device, filter the device list by it", asy
   // Reorder from the keyboard: Tab to "Move Serial number up", Enter.
   expect(await rowNames(page)).toEqual(["Zone", "Serial number"]);
   await page.getByRole("button", { name: "Move Serial number up" }).focus();
+  // The list shows the new order at once; the reload must wait for the save itself, or it aborts it.
+  const saved = page.waitForResponse((r) => r.request().method() === "PATCH" && new URL(r.url()).pathname === "/api/company-custom-properties");
   await page.keyboard.press("Enter");
   await expect.poll(() => rowNames(page)).toEqual(["Serial number", "Zone"]);
+  expect((await saved).status()).toBe(200);
   await page.reload();
   await expect.poll(() => rowNames(page)).toEqual(["Serial number", "Zone"]);
   await screenshot(page, "custom-fields-list-1280");
